@@ -1,0 +1,52 @@
+"""Players: people at the terminal and computer players, made from a seat specification.
+
+A seat is written ``kind`` or ``kind:argument``: ``human``, ``random``, ``random:7`` (a random
+player with generator seed 7).
+
+>>> make_agent("random:7").rng.random() == make_agent("random:7").rng.random()
+True
+>>> make_agent("robot")
+Traceback (most recent call last):
+...
+ludotheque.core.errors.OptionError: a seat is human or random (random:SEED), not 'robot'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ludotheque.agents.base import Agent, RandomAgent
+from ludotheque.core.errors import OptionError
+
+
+def _random(argument: str, seed: int | str | None) -> Agent:
+    if argument:
+        try:
+            return RandomAgent(int(argument))
+        except ValueError:
+            raise OptionError(f"random:SEED takes a whole number, not {argument!r}.") from None
+    return RandomAgent(seed)
+
+
+def _human(argument: str, seed: int | str | None) -> Agent:
+    from ludotheque.agents.human import TerminalHuman
+
+    return TerminalHuman()
+
+
+#: Seat kinds by name: each makes an agent from its argument and a default seed.
+KINDS: dict[str, Callable[[str, int | str | None], Agent]] = {
+    "human": _human,
+    "random": _random,
+}
+
+
+def make_agent(spec: str, seed: int | str | None = None) -> Agent:
+    """The agent a seat specification names; ``seed`` serves agents given no seed of their own."""
+    kind, _, argument = spec.strip().partition(":")
+    if kind not in KINDS:
+        raise OptionError(f"a seat is human or random (random:SEED), not {spec!r}.")
+    return KINDS[kind](argument, seed)
+
+
+__all__ = ["KINDS", "Agent", "RandomAgent", "make_agent"]

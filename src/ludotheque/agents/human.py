@@ -1,0 +1,56 @@
+"""A person at the terminal: sees the position and the legal moves, types a move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.console import Console
+from rich.text import Text
+
+from ludotheque.core.errors import LudothequeError
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import State
+
+
+class Abandoned(Exception):
+    """The person left the game (end of input or 'quit')."""
+
+
+class TerminalHuman:
+    """Asks a person for each decision; a wrong entry gets the list of legal moves, and again."""
+
+    interactive: ClassVar[bool] = True
+
+    def __init__(
+        self, console: Console | None = None, read: Callable[[str], str] | None = None
+    ) -> None:
+        self.console = console or Console()
+        self.read = read or self.console.input
+
+    def choose(self, state: State) -> int:
+        player = state.current_player()
+        game = state.game
+        self.console.print(Text(game.render(state.observation(player))))
+        legal = state.legal_actions()
+        moves = ", ".join(state.action_to_string(a) for a in legal)
+        name = game.seat_name(player)
+        if len(legal) == 1:
+            prompt = f"{name}: press Enter to {moves} (or type quit) > "
+        else:
+            self.console.print(f"legal moves: {moves}")
+            prompt = f"{name}, your move (or quit) > "
+        while True:
+            try:
+                text = self.read(prompt)
+            except EOFError:
+                raise Abandoned from None
+            if text.strip().lower() in ("quit", "q", "exit"):
+                raise Abandoned
+            if not text.strip() and len(legal) == 1:
+                return legal[0]
+            try:
+                return state.string_to_action(text)
+            except LudothequeError as error:
+                self.console.print(Text(str(error), style="red"))

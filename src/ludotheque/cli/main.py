@@ -1,0 +1,228 @@
+"""``ludotheque``: list, read, play, simulate, replay and analyse the rule sets."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
+
+from ludotheque.agents.human import Abandoned
+from ludotheque.core.errors import LudothequeError, RecordError
+from ludotheque.core.options import parse_assignments
+from ludotheque.core.record import Record
+from ludotheque.core.registry import game_class, games, load_game
+from ludotheque.core.simulation import lengths, simulate, summarise
+
+app = typer.Typer(
+    help="Historical parlour games, played exactly as their primary sources describe them.",
+    no_args_is_help=False,
+    add_completion=False,
+)
+console = Console(highlight=False)
+F = TypeVar("F", bound=Callable[..., Any])
+
+OptionList = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A rule option, name=value.")
+]
+
+
+def friendly(command: F) -> F:
+    """Errors meant for people become one red sentence and exit status 2, never a traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except LudothequeError as error:
+            console.print(Text(str(error), style="red"))
+            raise typer.Exit(2) from None
+        except Abandoned:
+            console.print("Bye.")
+            raise typer.Exit(0) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def seat_specs(num_players: int, given: list[str] | None, default: list[str]) -> list[str]:
+    """Seats from ``N=spec`` assignments (numbered from 1) over the defaults."""
+    seats = list(default)
+    for number, spec in parse_assignments(given or []).items():
+        if not number.isdigit() or not 1 <= int(number) <= num_players:
+            raise LudothequeError(
+                f"seats are numbered 1 to {num_players}; {number!r} is not one of them."
+            )
+        seats[int(number) - 1] = spec
+    return seats
+
+
+@app.callback(invoke_without_command=True)
+def main_menu(ctx: typer.Context) -> None:
+    """With no command: the interactive menu (pick a game, its options, its seats, and play)."""
+    if ctx.invoked_subcommand is None:
+        from ludotheque.cli.menu import run_menu
+
+        friendly(run_menu)(console)
+
+
+@app.command("list")
+def list_games() -> None:
+    """The rule sets, their sources and their options."""
+    for name in games():
+        cls = game_class(name)
+        info = cls.info
+        players = (
+            str(info.min_players)
+            if info.min_players == info.max_players
+            else f"{info.min_players}–{info.max_players}"
+        )
+        console.print(Text(f"{name}: {info.title} ({info.date})", style="bold"))
+        console.print(f"  source: {info.source}")
+        console.print(f"  players: {players}")
+        for option in cls.OPTIONS:
+            console.print(
+                f"  option {option.name} = {option.default} (allowed: {option.allowed_text()})"
+            )
+            if option.help:
+                console.print(f"    {option.help}")
+            if option.source:
+                console.print(f"    source: {option.source}")
+
+
+def rules_text(name: str) -> str:
+    """The rules doc of a game: from the wheel's copy, or from the repository's docs/rules."""
+    game_class(name)
+    packaged = resources.files("ludotheque") / "rules" / f"{name}.md"
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    in_repository = Path(__file__).resolve().parents[3] / "docs" / "rules" / f"{name}.md"
+    if in_repository.is_file():
+        return in_repository.read_text(encoding="utf-8")
+    raise LudothequeError(f"the rules of {name} are not written down yet.")
+
+
+@app.command()
+@friendly
+def rules(game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")]) -> None:
+    """The rules as implemented, beside the source's own words."""
+    console.print(Markdown(rules_text(game)))
+
+
+@app.command()
+@friendly
+def play(
+    game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")],
+    option: OptionList = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option("--seat", "-s", help="N=human or N=random[:SEED]; seats count from 1."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the dice and the computer.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Write the game record to this file.")] = None,
+) -> None:
+    """Play a game at the terminal."""
+    from ludotheque.cli.session import default_seats, play_at_terminal
+
+    rule_set = load_game(game, **parse_assignments(option or []))
+    seats = seat_specs(rule_set.num_players, seat, default_seats(rule_set))
+    play_at_terminal(rule_set, seats, console, seed=seed, save=save)
+
+
+@app.command("simulate")
+@friendly
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")],
+    n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same games.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Processes to play in parallel.", min=1)] = 1,
+    option: OptionList = None,
+    seat: Annotated[
+        list[str] | None, typer.Option("--seat", "-s", help="N=random[:SEED]; seats count from 1.")
+    ] = None,
+) -> None:
+    """Self-play: wins per seat with 95% intervals, and the length of the games."""
+    options = parse_assignments(option or [])
+    rule_set = load_game(game, **options)
+    seats = seat_specs(rule_set.num_players, seat, ["random"] * rule_set.num_players)
+    if "human" in seats:
+        raise LudothequeError("simulate plays computer players only; use play for a person.")
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{game}", total=n)
+        results = simulate(
+            game, options, seats, n, seed=seed, jobs=jobs,
+            progress=lambda k: progress.advance(task, k),
+        )
+    table = Table(title=f"{rule_set.info.title}: {n} games, seed {seed}")
+    for column in ("seat", "player", "wins", "draws", "win rate", "95% interval"):
+        table.add_column(column)
+    for s in summarise(results, rule_set.num_players):
+        low, high = s.interval
+        table.add_row(
+            rule_set.seat_name(s.seat), seats[s.seat], str(s.wins), str(s.draws),
+            f"{s.rate:.4f}", f"{low:.4f}–{high:.4f}",
+        )
+    console.print(table)
+    mean, median = lengths(results)
+    console.print(f"decisions per game: mean {mean:.2f}, median {median:g}")
+
+
+@app.command()
+@friendly
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    quiet: Annotated[bool, typer.Option(help="Only the final position.")] = False,
+) -> None:
+    """Replay a game record move by move and show where it ends."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "it is not UTF-8 text"
+        raise RecordError(f"{file} cannot be read: {reason}.") from None
+    record = Record.from_json(text)
+    state = record.replay()
+    if not quiet:
+        walk = state.game.new_initial_state()
+        for action in state.history():
+            walk.apply_action(action)
+            line = walk.describe_last()
+            if line:
+                console.print(Text(line))
+    console.print(Text(state.game.render(state.observation(0))))
+    if state.is_terminal():
+        from ludotheque.cli.session import result_sentence
+
+        console.print(Text(result_sentence(state), style="bold"))
+    else:
+        console.print(f"The record stops after {len(record.moves)} moves, before the end.")
+
+
+@app.command()
+@friendly
+def analyze(
+    game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")],
+    n: Annotated[int, typer.Option("-n", help="Games to simulate beside it.", min=1)] = 20000,
+    seed: Annotated[int, typer.Option(help="Seed of the simulation.")] = 0,
+    option: OptionList = None,
+) -> None:
+    """Exact figures (dynamic programming) beside the same figures from simulation."""
+    rule_set = load_game(game, **parse_assignments(option or []))
+    with console.status("solving and simulating…"):
+        rows = rule_set.analyze(n, seed)
+    table = Table(title=f"{rule_set.info.title} {dict(rule_set.options)}")
+    for column in ("quantity", "exact", "simulated"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+
+
+def main() -> None:
+    app()

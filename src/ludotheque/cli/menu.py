@@ -1,0 +1,94 @@
+"""The interactive menu of ``make run``: pick a game, its options and its seats, then play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from ludotheque.agents import KINDS
+from ludotheque.agents.human import Abandoned
+from ludotheque.cli.session import default_seats, play_at_terminal
+from ludotheque.core.errors import LudothequeError
+from ludotheque.core.registry import game_class, games, load_game
+
+
+def ask(console: Console, prompt: str) -> str:
+    try:
+        return console.input(prompt).strip()
+    except EOFError:
+        raise Abandoned from None
+
+
+def choose_game(console: Console) -> str:
+    names = games()
+    console.print(Text("Ludothèque — historical parlour games", style="bold"))
+    for number, name in enumerate(names, start=1):
+        info = game_class(name).info
+        console.print(f"  {number}. {info.title} ({info.date}) — {name}")
+    while True:
+        answer = ask(console, "Game (number or id, q to quit) > ")
+        if answer.lower() in ("q", "quit"):
+            raise Abandoned
+        if answer.isdigit() and 1 <= int(answer) <= len(names):
+            return names[int(answer) - 1]
+        if answer in names:
+            return answer
+        console.print(Text(f"Choose 1 to {len(names)}, or one of: {', '.join(names)}.", "red"))
+
+
+def choose_options(console: Console, name: str) -> dict[str, str]:
+    chosen: dict[str, str] = {}
+    for option in game_class(name).OPTIONS:
+        console.print(f"Option {option.name}: {option.help}")
+        while True:
+            answer = ask(
+                console, f"  {option.name} ({option.allowed_text()}; Enter for {option.default}) > "
+            )
+            if not answer:
+                break
+            try:
+                option.parse(answer, game=name)
+            except LudothequeError as error:
+                console.print(Text(str(error), style="red"))
+                continue
+            chosen[option.name] = answer
+            break
+    return chosen
+
+
+def choose_seats(console: Console, num_players: int, default: list[str], names: list[str]):
+    seats = []
+    for seat in range(num_players):
+        while True:
+            answer = ask(
+                console, f"Seat {seat + 1} ({names[seat]}): human or random? (Enter for "
+                f"{default[seat]}) > "
+            ) or default[seat]
+            if answer.partition(":")[0] in KINDS:
+                seats.append(answer)
+                break
+            console.print(Text(f"A seat is one of: {', '.join(KINDS)}.", style="red"))
+    return seats
+
+
+def run_menu(console: Console) -> None:
+    while True:
+        name = choose_game(console)
+        game = load_game(name, **choose_options(console, name))
+        names = [game.seat_name(p) for p in range(game.num_players)]
+        seats = choose_seats(console, game.num_players, default_seats(game), names)
+        try:
+            state = play_at_terminal(game, seats, console)
+        except Abandoned:
+            state = None
+        if state is not None:
+            path = ask(console, "Save the record? (a file name, or Enter to skip) > ")
+            if path:
+                from ludotheque.core.record import Record
+
+                Path(path).write_text(Record.of(state, tuple(seats)).to_json() + "\n", "utf-8")
+                console.print(f"Record saved to {path}.")
+        if ask(console, "Play again? (y/N) > ").lower() not in ("y", "yes", "o", "oui"):
+            return

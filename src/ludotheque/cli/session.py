@@ -1,0 +1,75 @@
+"""Playing one game at the terminal: shared by ``ludotheque play`` and the menu."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from ludotheque.agents import make_agent
+from ludotheque.agents.human import Abandoned, TerminalHuman
+from ludotheque.core.errors import LudothequeError
+from ludotheque.core.game import Game, State
+from ludotheque.core.match import play_match
+from ludotheque.core.record import Record
+
+
+def default_seats(game: Game) -> list[str]:
+    """A person in the first seat, computer players in the others."""
+    return ["human"] + ["random"] * (game.num_players - 1)
+
+
+def play_at_terminal(
+    game: Game,
+    seats: list[str],
+    console: Console,
+    seed: int | None = None,
+    save: Path | None = None,
+) -> State | None:
+    """Play to the end, telling each move; return the final state (None if abandoned)."""
+    rng = random.Random(seed)
+    agents = [
+        TerminalHuman(console) if spec == "human" else make_agent(spec, seed=rng.random())
+        for spec in seats
+    ]
+    watched = any(agent.interactive for agent in agents)
+    state = game.new_initial_state()
+
+    def tell(after: State, player: int, action: int) -> None:
+        line = after.describe_last()
+        if line:
+            console.print(Text(line, style="cyan"))
+
+    try:
+        state = play_match(game, agents, rng, on_action=tell if watched else None, state=state)
+    except Abandoned:
+        console.print("Game abandoned.")
+        _save(state, seats, save, console)
+        return None
+    console.print(Text(game.render(state.observation(0))))
+    console.print(Text(result_sentence(state), style="bold"))
+    _save(state, seats, save, console)
+    return state
+
+
+def result_sentence(state: State) -> str:
+    game = state.game
+    returns = state.returns()
+    best = max(returns)
+    winners = [game.seat_name(p) for p, r in enumerate(returns) if r == best]
+    if len(winners) == 1:
+        return f"{winners[0]} wins."
+    return f"Drawn between {', '.join(winners)}."
+
+
+def _save(state: State, seats: list[str], path: Path | None, console: Console) -> None:
+    if path is None:
+        return
+    try:
+        path.write_text(Record.of(state, tuple(seats)).to_json() + "\n", encoding="utf-8")
+    except OSError as error:
+        reason = error.strerror
+        raise LudothequeError(f"the record could not be saved to {path}: {reason}.") from None
+    console.print(f"Record saved to {path}.")

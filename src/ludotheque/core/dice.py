@@ -1,0 +1,89 @@
+"""Two six-sided dice as one chance outcome, in the vocabulary of the trictrac family.
+
+A throw is unordered: 21 outcomes, the doublets with probability 1/36 and the others 2/36. It is
+written high die first.
+
+>>> Throw.parse("1-6")
+Throw(high=6, low=1)
+>>> str(Throw(5, 5)), Throw(5, 5).name
+('5-5', 'quine')
+>>> Throw.parse("double deux")
+Throw(high=2, low=2)
+>>> round(sum(t.probability for t in THROWS), 12)
+1.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludotheque.core.errors import NotationError
+
+#: Names of the doublets in the 1792 *Dictionnaire des jeux* (and in Moulidars, 1840).
+DOUBLET_NAMES = {
+    1: "beset",
+    2: "double deux",
+    3: "terne",
+    4: "carme",
+    5: "quine",
+    6: "sonnez",
+}
+#: «Deux nombres inégaux s'appellent un coup simple».
+SIMPLE_THROW = "coup simple"
+
+
+@dataclass(frozen=True, order=True)
+class Throw:
+    """One throw of two dice, high die first."""
+
+    high: int
+    low: int
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.low <= self.high <= 6):
+            raise NotationError(f"a throw is two dice from 1 to 6, high first, not {self}.")
+
+    @property
+    def is_doublet(self) -> bool:
+        return self.high == self.low
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        return (self.high, self.low)
+
+    @property
+    def probability(self) -> float:
+        return 1 / 36 if self.is_doublet else 2 / 36
+
+    @property
+    def name(self) -> str:
+        return DOUBLET_NAMES[self.high] if self.is_doublet else SIMPLE_THROW
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    def spoken(self) -> str:
+        """``'3-3 (terne)'``, ``'6-1 (coup simple)'``: the notation shown to players."""
+        return f"{self} ({self.name})"
+
+    @classmethod
+    def parse(cls, text: str) -> Throw:
+        """Read ``6-1``, ``1-6``, ``6 1``, a doublet's name, or ``5-5 quine``."""
+        words = " ".join(text.lower().replace("(", " ").replace(")", " ").split())
+        for value, name in DOUBLET_NAMES.items():
+            if words in (name, f"{value}-{value} {name}", f"{name} {value}-{value}"):
+                return cls(value, value)
+        parts = words.replace("-", " ").split()
+        if len(parts) == 2 and all(p in "123456" and len(p) == 1 for p in parts):
+            a, b = int(parts[0]), int(parts[1])
+            return cls(max(a, b), min(a, b))
+        raise NotationError(
+            f"{text.strip()!r} is not a throw; write two dice such as 6-1 or 5-5, or a doublet's "
+            f"name ({', '.join(DOUBLET_NAMES.values())})."
+        )
+
+
+#: The 21 throws of two dice, in a fixed order (their chance-outcome order).
+THROWS: tuple[Throw, ...] = tuple(
+    Throw(high, low) for high in range(6, 0, -1) for low in range(high, 0, -1)
+)

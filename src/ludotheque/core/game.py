@@ -1,0 +1,209 @@
+"""The game/state protocol, shaped like OpenSpiel's Python game API.
+
+A :class:`Game` is a rule set with its options fixed; it makes states. A :class:`State` is one
+moment of one game. Chance (dice, the lot, card draws) is an explicit node whose outcomes come with
+their probabilities, so the same engine serves exact analysis, sampling, replay and tests that
+steer a game to a chosen position.
+
+Each rule set keeps its position in an immutable value and its rules in pure functions; a State
+holds that value and the history of actions, so :meth:`State.clone` costs nothing and a record is
+the history itself.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError
+from ludotheque.core.options import Option, resolve_options
+
+#: ``current_player()`` of a chance node (OpenSpiel's kChancePlayerId).
+CHANCE = -1
+#: ``current_player()`` of a finished game (OpenSpiel's kTerminalPlayerId).
+TERMINAL = -4
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a rule set is and where it comes from."""
+
+    title: str
+    date: str
+    source: str
+    min_players: int
+    max_players: int
+    seat_names: tuple[str, ...] = ()
+
+
+class Game(ABC):
+    """A rule set with its options chosen. Stateless: every change lives in a State."""
+
+    name: ClassVar[str]
+    info: ClassVar[GameInfo]
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        self.options: Mapping[str, Any] = resolve_options(self.OPTIONS, options, game=self.name)
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the decision action space: ids run from 0 to this minus one."""
+
+    @abstractmethod
+    def max_chance_outcomes(self) -> int:
+        """Size of the chance outcome space: ids run from 0 to this minus one."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    def render(self, observation: dict[str, Any]) -> str:
+        """A text picture of what one player sees; rule sets draw their own board."""
+        import json
+
+        return json.dumps(observation, indent=1, ensure_ascii=False)
+
+    def analyze(self, games: int, seed: int) -> list[tuple[str, str, str]]:
+        """Exact figures beside simulated ones: rows of (quantity, exact, simulated)."""
+        raise LudothequeError(f"there is no exact analysis of {self.name}.")
+
+    def seat_name(self, player: int) -> str:
+        names = self.info.seat_names
+        return names[player] if player < len(names) else f"seat {player + 1}"
+
+    def state_from_json(self, text: str) -> State:
+        """The state a saved game (``State.to_json``) or a game record reaches, replayed."""
+        from ludotheque.core.record import Record
+
+        return Record.from_json(text).replay(self)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"<{type(self).__name__} {self.name}({opts})>"
+
+
+class State(ABC):
+    """One moment of a game. Subclasses give the rules; this class gives the bookkeeping."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history: list[int] = []
+
+    # --- what each rule set provides -------------------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or CHANCE, or TERMINAL."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Legal decisions for the current player (non-chance, non-terminal)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs at a chance node; empty elsewhere."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Play an action already known to be legal."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The readable notation of a decision or chance outcome in this state."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's result; all zero until the game is over."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """Exactly what ``player`` may see, as a JSON-serialisable dict."""
+
+    def _aliases(self, text: str) -> int | None:
+        """Another accepted spelling of an action (a rule set's vocabulary); None if none."""
+        return None
+
+    def describe_last(self) -> str:
+        """A sentence on what the last action did, for people following the game."""
+        return ""
+
+    # --- shared machinery ------------------------------------------------------------------
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        """Decisions for the player to act, or the possible outcomes at a chance node."""
+        if self.is_terminal():
+            return []
+        if self.is_chance_node():
+            return [a for a, _ in self.chance_outcomes()]
+        return self._legal_actions()
+
+    def apply_action(self, action: int) -> None:
+        """Play a decision or chance outcome; an illegal one raises and changes nothing."""
+        legal = self.legal_actions()
+        if action not in legal:
+            if self.is_terminal():
+                raise IllegalMoveError("the game is over; no move can be played.")
+            raise IllegalMoveError(
+                f"action {action!r} is not legal here; legal: {self._legal_text(legal)}."
+            )
+        self._apply(action)
+        self._history.append(action)
+
+    def string_to_action(self, text: str) -> int:
+        """The action written ``text`` in this state (its own notation or an accepted alias)."""
+        wanted = " ".join(text.lower().split())
+        legal = self.legal_actions()
+        for action in legal:
+            if self.action_to_string(action).lower() == wanted:
+                return action
+        alias = self._aliases(wanted)
+        if alias is not None and alias in legal:
+            return alias
+        if self.is_terminal():
+            raise NotationError("the game is over; no move can be played.")
+        kind = "outcome" if self.is_chance_node() else "move"
+        raise NotationError(
+            f"{text.strip()!r} is not a legal {kind} here; legal: {self._legal_text(legal)}."
+        )
+
+    def _legal_text(self, legal: list[int]) -> str:
+        return ", ".join(self.action_to_string(a) for a in legal)
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def history_strings(self) -> list[str]:
+        """The history in readable notation, each action written in the state it was played in."""
+        replay = self.game.new_initial_state()
+        written = []
+        for action in self._history:
+            written.append(replay.action_to_string(action))
+            replay.apply_action(action)
+        return written
+
+    def clone(self) -> State:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._history = list(self._history)
+        return twin
+
+    def to_json(self) -> str:
+        """The game so far as a record with no seats; ``game.state_from_json`` replays it."""
+        from ludotheque.core.record import Record
+
+        return Record.of(self).to_json()
+
+    def __str__(self) -> str:
+        return f"{self.game.name} after {len(self._history)} actions"

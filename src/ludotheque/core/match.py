@@ -1,0 +1,46 @@
+"""Playing a game to its end: chance sampled from a seeded generator, decisions from agents."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ludotheque.agents.base import Agent
+    from ludotheque.core.game import Game, State
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """One chance outcome, drawn with its probability from ``rng`` (the caller's generator)."""
+    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+    return rng.choices(outcomes, probabilities)[0]
+
+
+def play_match(
+    game: Game,
+    agents: Sequence[Agent],
+    rng: random.Random,
+    on_action: Callable[[State, int, int], None] | None = None,
+    state: State | None = None,
+) -> State:
+    """Play from ``state`` (or the start) to the end and return the final state.
+
+    A forced decision (one legal action) is taken without asking a computer player, so
+    simulation runs through forced turns at full speed; a person is still asked, because at the
+    table the turn is his. ``on_action(state_after, player, action)`` follows the game.
+    """
+    if state is None:
+        state = game.new_initial_state()
+    while not state.is_terminal():
+        player = state.current_player()
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            agent = agents[player]
+            legal = state.legal_actions()
+            action = legal[0] if len(legal) == 1 and not agent.interactive else agent.choose(state)
+        state.apply_action(action)
+        if on_action is not None:
+            on_action(state, player, action)
+    return state

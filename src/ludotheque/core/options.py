@@ -1,0 +1,99 @@
+"""Declared options of a rule set: each names the source sentence behind it.
+
+>>> o = Option("passing", str, "1792", ("1792", "none"), source="«se joue par son adversaire»")
+>>> o.parse("none", game="g")
+'none'
+>>> o.parse("x", game="g")
+Traceback (most recent call last):
+...
+ludotheque.core.errors.OptionError: option 'passing' of g must be one of 1792, none, not 'x'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludotheque.core.errors import OptionError
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a rule set: its type, default, allowed values and where it comes from."""
+
+    name: str
+    type: type
+    default: Any
+    allowed: tuple[Any, ...] | None = None
+    source: str = ""
+    help: str = ""
+
+    def parse(self, value: Any, *, game: str) -> Any:
+        """The value converted to the option's type, or an OptionError naming what is allowed."""
+        converted = self._convert(value, game)
+        if self.allowed is not None and converted not in self.allowed:
+            raise OptionError(
+                f"option {self.name!r} of {game} must be one of {self.allowed_text()}, "
+                f"not {value!r}."
+            )
+        return converted
+
+    def allowed_text(self) -> str:
+        if self.allowed is not None:
+            return ", ".join(_show(v) for v in self.allowed)
+        return {bool: "true or false", int: "a whole number"}.get(self.type, "any text")
+
+    def _convert(self, value: Any, game: str) -> Any:
+        if isinstance(value, self.type) and not (self.type is int and isinstance(value, bool)):
+            return value
+        if isinstance(value, str):
+            text = value.strip().lower() if self.type is bool else value.strip()
+            if self.type is bool and text in _TRUE | _FALSE:
+                return text in _TRUE
+            if self.type is int:
+                try:
+                    return int(text)
+                except ValueError:
+                    pass
+            if self.type is str:
+                return text
+        raise OptionError(
+            f"option {self.name!r} of {game} takes {self.allowed_text()}, not {value!r}."
+        )
+
+
+def _show(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def resolve_options(
+    specs: Sequence[Option], given: Mapping[str, Any], *, game: str
+) -> dict[str, Any]:
+    """Every declared option with its value: the given one checked, or the default."""
+    by_name = {o.name: o for o in specs}
+    for name in given:
+        if name not in by_name:
+            known = ", ".join(by_name) if by_name else "none"
+            raise OptionError(f"{game} has no option {name!r}; its options are: {known}.")
+    return {
+        o.name: o.parse(given[o.name], game=game) if o.name in given else o.default for o in specs
+    }
+
+
+def parse_assignments(pairs: Sequence[str]) -> dict[str, str]:
+    """``["k=v", …]`` as a dict, as typed on a command line.
+
+    >>> parse_assignments(["passing=none"])
+    {'passing': 'none'}
+    """
+    result = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"an option is written name=value, not {pair!r}.")
+        result[name.strip()] = value.strip()
+    return result

@@ -1,0 +1,113 @@
+"""Game records: a JSON file with the game, its options, its seats and every action in order.
+
+Moves are written in the game's readable notation (decisions and chance outcomes alike), so a
+record is something a person can read and edit, and replaying it reproduces the final state.
+
+>>> import ludotheque
+>>> game = ludotheque.load_game("dames-rabattues")
+>>> state = game.new_initial_state()
+>>> for move in ["white first", "throw", "6-1"]:
+...     state.apply_action(state.string_to_action(move))
+>>> text = state.to_json()
+>>> game.state_from_json(text).history() == state.history()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ludotheque.core.errors import LudothequeError, RecordError
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import Game, State
+
+FORMAT = "ludotheque-record/1"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole or partial game, as played."""
+
+    game: str
+    options: dict[str, Any]
+    moves: tuple[str, ...]
+    seats: tuple[str, ...] = ()
+    result: tuple[float, ...] | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, state: State, seats: tuple[str, ...] = ()) -> Record:
+        result = tuple(state.returns()) if state.is_terminal() else None
+        return cls(
+            state.game.name, dict(state.game.options), tuple(state.history_strings()), seats,
+            result,
+        )
+
+    def to_json(self) -> str:
+        data: dict[str, Any] = {"format": FORMAT, "game": self.game, "options": self.options}
+        if self.seats:
+            data["seats"] = list(self.seats)
+        data["moves"] = list(self.moves)
+        if self.result is not None:
+            data["result"] = list(self.result)
+        return json.dumps(data, indent=1, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(
+                f"the record is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+            ) from None
+        if not isinstance(data, dict):
+            raise RecordError("the record must be a JSON object with game, options and moves.")
+        if data.get("format", FORMAT) != FORMAT:
+            raise RecordError(f"the record's format is {data['format']!r}; this reads {FORMAT}.")
+        missing = [k for k in ("game", "moves") if k not in data]
+        if missing:
+            raise RecordError(f"the record has no {' and no '.join(missing)}.")
+        if not isinstance(data["game"], str):
+            raise RecordError("the record's game must be a game id such as 'dames-rabattues'.")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("the record's options must be an object of name: value.")
+        moves, seats = data["moves"], data.get("seats", [])
+        for name, value in (("moves", moves), ("seats", seats)):
+            if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+                raise RecordError(f"the record's {name} must be a list of strings.")
+        return cls(data["game"], options, tuple(moves), tuple(seats))
+
+    def load_game(self) -> Game:
+        from ludotheque.core.registry import load_game
+
+        try:
+            return load_game(self.game, **self.options)
+        except LudothequeError as exc:
+            raise RecordError(f"the record does not fit: {exc}") from None
+
+    def replay(self, game: Game | None = None) -> State:
+        """The state after every move, checked one by one against the rules."""
+        if game is None:
+            game = self.load_game()
+        elif self.game != game.name or self._options_for(game) != dict(game.options):
+            raise RecordError(
+                f"the record is of {self.game} with options {self.options}, "
+                f"not of {game.name} with options {dict(game.options)}."
+            )
+        state = game.new_initial_state()
+        for number, move in enumerate(self.moves, start=1):
+            try:
+                state.apply_action(state.string_to_action(move))
+            except LudothequeError as exc:
+                raise RecordError(f"move {number} of the record ({move!r}) fails: {exc}") from None
+        return state
+
+    def _options_for(self, game: Game) -> dict[str, Any]:
+        # Options in a record may be written as text; compare them once read by the game.
+        try:
+            return dict(type(game)(**self.options).options)
+        except LudothequeError as exc:
+            raise RecordError(f"the record does not fit: {exc}") from None

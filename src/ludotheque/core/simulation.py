@@ -1,0 +1,121 @@
+"""Self-play of many games, reproducible from one seed whatever the number of processes.
+
+Game ``i`` of a run with seed ``s`` draws its chance from ``Random("s:i")`` and seats its agents
+with seeds ``"s:i:seat"``, so a game's result depends on nothing but ``(s, i)``.
+
+>>> a = simulate("dames-rabattues", {}, ["random", "random"], games=20, seed=3)
+>>> b = simulate("dames-rabattues", {}, ["random", "random"], games=20, seed=3, jobs=2)
+>>> a == b
+True
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from ludotheque.agents import make_agent
+from ludotheque.core.game import CHANCE
+from ludotheque.core.match import play_match
+from ludotheque.core.registry import load_game
+from ludotheque.core.stats import wilson_interval
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: each seat's return and the number of decisions taken."""
+
+    returns: tuple[float, ...]
+    moves: int
+
+
+def play_one(
+    game_name: str, options: dict[str, Any], seats: Sequence[str], seed: int, index: int
+) -> GameResult:
+    game = load_game(game_name, **options)
+    agents = [make_agent(spec, seed=f"{seed}:{index}:{n}") for n, spec in enumerate(seats)]
+    decisions = 0
+
+    def count(_state: object, player: int, _action: int) -> None:
+        nonlocal decisions
+        decisions += player != CHANCE
+
+    state = play_match(game, agents, random.Random(f"{seed}:{index}"), on_action=count)
+    return GameResult(tuple(state.returns()), decisions)
+
+
+def _play_chunk(args: tuple[str, dict[str, Any], tuple[str, ...], int, range]) -> list[GameResult]:
+    game_name, options, seats, seed, indices = args
+    return [play_one(game_name, options, seats, seed, i) for i in indices]
+
+
+def simulate(
+    game_name: str,
+    options: dict[str, Any],
+    seats: Sequence[str],
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games and return their results in game order."""
+    seats = tuple(seats)
+    chunk = max(1, min(200, games // (jobs * 8) or 1))
+    chunks = [range(start, min(games, start + chunk)) for start in range(0, games, chunk)]
+    work = [(game_name, options, seats, seed, indices) for indices in chunks]
+    results: list[GameResult] = []
+    if jobs <= 1:
+        mapped = map(_play_chunk, work)
+        for part in mapped:
+            results.extend(part)
+            if progress:
+                progress(len(part))
+        return results
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for part in pool.map(_play_chunk, work):
+            results.extend(part)
+            if progress:
+                progress(len(part))
+    return results
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    seat: int
+    wins: int
+    draws: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return (self.wins + self.draws / 2) / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins + self.draws / 2, self.games)
+
+
+def summarise(results: Sequence[GameResult], num_players: int) -> list[SeatSummary]:
+    """Wins per seat: a seat wins a game where its return is the unique best."""
+    summaries = []
+    for seat in range(num_players):
+        wins = draws = 0
+        for r in results:
+            best = max(r.returns)
+            if r.returns[seat] == best:
+                if r.returns.count(best) == 1:
+                    wins += 1
+                else:
+                    draws += 1
+        summaries.append(SeatSummary(seat, wins, draws, len(results)))
+    return summaries
+
+
+def lengths(results: Sequence[GameResult]) -> tuple[float, float]:
+    """Mean and median number of decisions per game."""
+    moves = [r.moves for r in results]
+    return statistics.fmean(moves), statistics.median(moves)

@@ -1,0 +1,180 @@
+"""Dames rabattues as a Game: the protocol's action ids and notation over the pure rules.
+
+Every move of this game is forced. A turn still belongs to the player whose turn it is: his one
+decision is to throw (``throw``); the dice are then a chance node with the 21 throws, and the
+throw plays itself, the opponent's share included.
+
+>>> import ludotheque
+>>> state = ludotheque.load_game("dames-rabattues").new_initial_state()
+>>> state.is_chance_node(), [state.action_to_string(a) for a in state.legal_actions()]
+(True, ['white first', 'black first'])
+>>> for move in ["white first", "throw", "6-1"]:
+...     state.apply_action(state.string_to_action(move))
+>>> state.describe_last()
+'white throws 6-1 (coup simple): white knocks down 6 and 1.'
+>>> str(state.position)
+'k011221 k111222 throw:black'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludotheque.core.dice import THROWS, Throw
+from ludotheque.core.errors import LudothequeError
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.options import Option
+from ludotheque.core.registry import register
+from ludotheque.games.dames_rabattues.notation import narrate
+from ludotheque.games.dames_rabattues.position import SEATS, Position, Stage
+from ludotheque.games.dames_rabattues.render import render
+from ludotheque.games.dames_rabattues.rules import Passing
+
+#: The one decision: throw the dice.
+THROW = 0
+#: Chance outcome ids: the lot (who has the dice first), then the 21 throws.
+LOT_OUTCOMES = (0, 1)
+THROW_OFFSET = 2
+_THROW_IDS = {throw: THROW_OFFSET + i for i, throw in enumerate(THROWS)}
+
+
+@register
+class DamesRabattuesGame(Game):
+    name = "dames-rabattues"
+    info = GameInfo(
+        title="Dames rabattues",
+        date="1792",
+        source="Encyclopédie méthodique, Dictionnaire des jeux, Paris (Panckoucke), 1792, "
+        "pp. 64–65",
+        min_players=2,
+        max_players=2,
+        seat_names=SEATS,
+    )
+    OPTIONS = (
+        Option(
+            "passing",
+            str,
+            Passing.TEXT.value,
+            tuple(p.value for p in Passing),
+            source="«tout ce qui ne peut pas être joué par l'un des joueurs, se joue par son "
+            "adversaire si cela est praticable pour celui-ci» — «cette règle reçoit ici une "
+            "exception»",
+            help="what becomes of a number its thrower cannot play: 1792 = the opponent plays "
+            "it, except a number thrown while raising, which an opponent still knocking down "
+            "cannot play; general = the opponent plays it whenever he can; none = it is lost "
+            "(as Ludii's code plays it)",
+        ),
+    )
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def num_distinct_actions(self) -> int:
+        return 1
+
+    def max_chance_outcomes(self) -> int:
+        return THROW_OFFSET + len(THROWS)
+
+    @property
+    def passing(self) -> Passing:
+        return Passing(self.options["passing"])
+
+    def render(self, observation: dict[str, Any]) -> str:
+        return render(observation)
+
+    def analyze(self, games: int, seed: int) -> list[tuple[str, str, str]]:
+        from ludotheque.games.dames_rabattues.analysis import report
+
+        return report(self, games, seed)
+
+    def new_initial_state(self) -> DamesRabattuesState:
+        return DamesRabattuesState(self)
+
+
+class DamesRabattuesState(State):
+    """A game in progress. ``position`` is an immutable value, replaced at every action."""
+
+    game: DamesRabattuesGame
+
+    def __init__(self, game: DamesRabattuesGame, position: Position | None = None) -> None:
+        super().__init__(game)
+        self.position = position or Position()
+
+    def current_player(self) -> int:
+        stage = self.position.stage
+        if stage is Stage.THROW:
+            return self.position.to_throw
+        return TERMINAL if stage is Stage.WON else CHANCE
+
+    def _legal_actions(self) -> list[int]:
+        return [THROW]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        stage = self.position.stage
+        if stage is Stage.LOT:
+            return [(LOT_OUTCOMES[0], 0.5), (LOT_OUTCOMES[1], 0.5)]
+        if stage is Stage.DICE:
+            return [(_THROW_IDS[t], t.probability) for t in THROWS]
+        return []
+
+    def _apply(self, action: int) -> None:
+        stage = self.position.stage
+        if stage is Stage.LOT:
+            self.position = self.position.draw_lot(action)
+        elif stage is Stage.THROW:
+            self.position = self.position.start_throw()
+        else:
+            self.position = self.position.roll(THROWS[action - THROW_OFFSET], self.game.passing)
+
+    def action_to_string(self, action: int) -> str:
+        stage = self.position.stage
+        if stage is Stage.LOT and action in LOT_OUTCOMES:
+            return f"{SEATS[action]} first"
+        if stage is Stage.DICE and THROW_OFFSET <= action < self.game.max_chance_outcomes():
+            return str(THROWS[action - THROW_OFFSET])
+        if stage is Stage.THROW and action == THROW:
+            return "throw"
+        return f"<no action {action} at this point>"
+
+    def _aliases(self, text: str) -> int | None:
+        if self.position.stage is Stage.DICE:
+            try:
+                return _THROW_IDS[Throw.parse(text)]
+            except LudothequeError:
+                return None
+        return None
+
+    def returns(self) -> list[float]:
+        winner = self.position.winner
+        if winner is None:
+            return [0.0, 0.0]
+        return [1.0 if seat == winner else -1.0 for seat in range(2)]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything: Dames rabattues has no hidden information."""
+        p = self.position
+        return {
+            "game": self.game.name,
+            "seat": SEATS[player],
+            "position": str(p),
+            "stage": p.stage.value,
+            "to_throw": None if p.stage is Stage.LOT else SEATS[p.to_throw],
+            "sides": {
+                SEATS[i]: {"phase": side.phase.name.lower(), "left": list(side.left)}
+                for i, side in enumerate(p.sides)
+            },
+            "throws": p.throws,
+            "last": narrate(p.last) if p.last else None,
+            "winner": None if p.winner is None else SEATS[p.winner],
+        }
+
+    def describe_last(self) -> str:
+        if not self._history:
+            return ""
+        p = self.position
+        if p.stage is Stage.DICE:
+            return f"{SEATS[p.to_throw]} throws…"
+        if p.last is None:
+            return f"{SEATS[p.to_throw]} has the dice first, by lot."
+        return narrate(p.last)

@@ -1,0 +1,96 @@
+"""A position of Dames rabattues as an immutable value, with a one-line notation both ways.
+
+The notation gives White's side, Black's side, then the stage: ``lot`` (who has the dice is being
+decided), ``throw:white`` (White is to throw), ``dice:white`` (White's dice are rolling),
+``won:white``.
+
+>>> p = Position.parse("k111222 k111222 lot")
+>>> p.draw_lot(1)
+Position('k111222 k111222 throw:black')
+>>> p.draw_lot(0).start_throw().roll(Throw(6, 1), Passing.TEXT)
+Position('k011221 k111222 throw:black')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from ludotheque.core.dice import Throw
+from ludotheque.core.errors import NotationError
+from ludotheque.games.dames_rabattues.rules import Passing, Side, ThrowPlay, resolve
+
+SEATS = ("white", "black")
+
+
+class Stage(Enum):
+    LOT = "lot"
+    THROW = "throw"
+    DICE = "dice"
+    WON = "won"
+
+
+@dataclass(frozen=True)
+class Position:
+    """Both sides, the stage of the turn, and the last throw (kept for people to read)."""
+
+    sides: tuple[Side, Side] = (Side(), Side())
+    stage: Stage = Stage.LOT
+    to_throw: int = 0
+    last: ThrowPlay | None = None
+    throws: int = 0
+
+    def draw_lot(self, first: int) -> Position:
+        # Rule "lot": «On fait décider par le sort à qui le dé appartiendra».
+        return replace(self, stage=Stage.THROW, to_throw=first)
+
+    def start_throw(self) -> Position:
+        return replace(self, stage=Stage.DICE)
+
+    def roll(self, throw: Throw, passing: Passing) -> Position:
+        sides, play = resolve(self.sides, self.to_throw, throw, passing)
+        if sides[self.to_throw].done or sides[1 - self.to_throw].done:
+            winner = self.to_throw if sides[self.to_throw].done else 1 - self.to_throw
+            return Position(sides, Stage.WON, winner, play, self.throws + 1)
+        # Rule "doublets keep the dice": «joue jusqu'à ce qu'il ait amené deux nombres inégaux».
+        following = self.to_throw if throw.is_doublet else 1 - self.to_throw
+        return Position(sides, Stage.THROW, following, play, self.throws + 1)
+
+    @property
+    def winner(self) -> int | None:
+        return self.to_throw if self.stage is Stage.WON else None
+
+    def __str__(self) -> str:
+        stage = self.stage.value
+        if self.stage is not Stage.LOT:
+            stage += ":" + SEATS[self.to_throw]
+        return f"{self.sides[0]} {self.sides[1]} {stage}"
+
+    def __repr__(self) -> str:
+        return f"Position({str(self)!r})"
+
+    def same_as(self, other: Position) -> bool:
+        """Equal in everything the notation shows (the last throw and the count aside)."""
+        return str(self) == str(other)
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        parts = text.split()
+        if len(parts) != 3:
+            raise NotationError(
+                f"{text!r} is not a position; write White's side, Black's side and the stage, "
+                "such as 'k111222 k111222 throw:white'."
+            )
+        white, black, stage_text = parts
+        name, _, seat = stage_text.lower().partition(":")
+        try:
+            stage = Stage(name)
+        except ValueError:
+            stage = None
+        if stage is None or (stage is Stage.LOT) != (seat == "") or (seat and seat not in SEATS):
+            raise NotationError(
+                f"{stage_text!r} is not a stage; write lot, or throw, dice or won with :white or "
+                ":black."
+            )
+        to_throw = SEATS.index(seat) if seat else 0
+        return cls((Side.parse(white), Side.parse(black)), stage, to_throw)

@@ -1,0 +1,173 @@
+"""The rules of Dames rabattues (Encyclopédie méthodique, *Dictionnaire des jeux*, 1792, pp. 64–65).
+
+Pure functions on immutable values. Rule names in the comments are those of
+``docs/rules/dames-rabattues.md``, where each stands beside the source's own words.
+
+Each player has six piles on his points 1 (nearest the light) to 6 (by the bar). In the first
+phase a die *n* knocks down (rabat) one checker from atop pile *n*; once all are knocked down, in
+the second phase a die *n* raises (lève) one checker from point *n*.
+
+>>> side = Side()
+>>> side
+Side('k111222')
+>>> side.play(6).play(1)
+Side('k011221')
+>>> Side.parse("k000000").settled()
+Side('r222333')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum, StrEnum
+
+from ludotheque.core.dice import Throw
+from ludotheque.core.errors import NotationError
+
+#: Rule "board": piles of two on the three points nearest the light, of three on the others.
+PILES = (2, 2, 2, 3, 3, 3)
+#: Rule "what a pile offers": the checkers stacked on its bottom one, which already lies flat.
+TO_KNOCK_DOWN = tuple(height - 1 for height in PILES)
+POINTS = range(1, 7)
+CHECKERS = sum(PILES)
+
+
+class Phase(Enum):
+    """Knocking down (*rabattre*) comes first; raising (*lever*) once all are knocked down."""
+
+    KNOCK = "k"
+    RAISE = "r"
+
+
+class Passing(StrEnum):
+    """Readings of what happens to a number its thrower cannot play (option ``passing``)."""
+
+    #: The general rule, with the 1792 exception for numbers thrown while raising.
+    TEXT = "1792"
+    #: The general rule everywhere: the exception read as one more case of it.
+    GENERAL = "general"
+    #: Unplayable numbers are lost, as in Ludii's code for its *Tables Rabattues*.
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player's piles: how many checkers are left to knock down, or to raise, on each point."""
+
+    phase: Phase = Phase.KNOCK
+    left: tuple[int, ...] = TO_KNOCK_DOWN
+
+    def can_play(self, number: int) -> bool:
+        # Rule "die n, pile n": «l'as se prend toujours sur la première pile…».
+        return self.left[number - 1] > 0
+
+    def play(self, number: int) -> Side:
+        left = list(self.left)
+        left[number - 1] -= 1
+        return replace(self, left=tuple(left))
+
+    def settled(self) -> Side:
+        """The side as it stands between throws: all knocked down means raising begins."""
+        # Rule "raising": «Lorsqu'un joueur a rabattu toutes ses dames… il relève».
+        if self.phase is Phase.KNOCK and not any(self.left):
+            return Side(Phase.RAISE, PILES)
+        return self
+
+    @property
+    def done(self) -> bool:
+        """All fifteen raised: «le premier est parvenu à lever toutes ses dames, gagne»."""
+        return self.phase is Phase.RAISE and not any(self.left)
+
+    @property
+    def work(self) -> int:
+        """Checker-moves still to make before the side is done (strictly falls with every move)."""
+        return sum(self.left) + (CHECKERS if self.phase is Phase.KNOCK else 0)
+
+    def __str__(self) -> str:
+        return self.phase.value + "".join(map(str, self.left))
+
+    def __repr__(self) -> str:
+        return f"Side({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Side:
+        """``k111222`` (left to knock down on points 1–6) or ``r222333`` (left to raise)."""
+        text = text.strip().lower()
+        caps = {"k": TO_KNOCK_DOWN, "r": PILES}.get(text[:1])
+        digits = text[1:]
+        if caps is None or len(digits) != 6 or not digits.isdigit():
+            raise NotationError(
+                f"{text!r} is not a side; write k or r then six counts, such as k111222."
+            )
+        left = tuple(int(d) for d in digits)
+        if any(n > cap for n, cap in zip(left, caps, strict=True)):
+            raise NotationError(f"{text!r} has more checkers on a point than its pile holds.")
+        return cls(Phase(text[0]), left)
+
+
+@dataclass(frozen=True)
+class ThrowPlay:
+    """What one throw did: the numbers each player played, and those nobody could."""
+
+    thrower: int
+    throw: Throw
+    by_thrower: tuple[int, ...]
+    by_opponent: tuple[int, ...]
+    unplayed: tuple[int, ...]
+    thrower_phase: Phase
+    opponent_phase: Phase
+
+
+def play_own(side: Side, throw: Throw) -> tuple[Side, tuple[int, ...], tuple[int, ...]]:
+    """The thrower plays each die he can: (side after, numbers played, numbers he cannot play).
+
+    The phase is the one he threw in: a die left over after his last knock-down is not raised.
+    """
+    played, cannot = [], []
+    for number in throw.dice:
+        # Rule "doublets are two numbers": a beset lifts «les deux dames de la première case».
+        if side.can_play(number):
+            side = side.play(number)
+            played.append(number)
+        else:
+            cannot.append(number)
+    return side.settled(), tuple(played), tuple(cannot)
+
+
+def play_passed(
+    side: Side, numbers: tuple[int, ...], thrower_phase: Phase, passing: Passing
+) -> tuple[Side, tuple[int, ...], tuple[int, ...]]:
+    """The opponent plays what the thrower could not: (side after, played, played by nobody)."""
+    if passing is Passing.NONE:
+        return side, (), numbers
+    # Rule "the raising exception": a number thrown while raising is not played by an opponent
+    # still knocking down, «parce qu'il est de règle qu'on ne peut rien lever avant d'avoir abattu».
+    if passing is Passing.TEXT and thrower_phase is Phase.RAISE and side.phase is Phase.KNOCK:
+        return side, (), numbers
+    played, nobody = [], []
+    for number in numbers:
+        # Rule "the opponent plays it": «se joue par son adversaire si cela est praticable».
+        if side.can_play(number):
+            side = side.play(number)
+            played.append(number)
+        else:
+            nobody.append(number)
+    return side.settled(), tuple(played), tuple(nobody)
+
+
+def resolve(
+    sides: tuple[Side, Side], thrower: int, throw: Throw, passing: Passing
+) -> tuple[tuple[Side, Side], ThrowPlay]:
+    """Both sides after ``thrower`` throws ``throw``: his own dice first, then the opponent's."""
+    opponent = 1 - thrower
+    mine, theirs = sides[thrower], sides[opponent]
+    mine_after, by_thrower, cannot = play_own(mine, throw)
+    if mine_after.done:
+        # Rule "the first to raise all wins": the game stops with the thrower's own dice.
+        theirs_after, by_opponent, nobody = theirs, (), cannot
+    else:
+        theirs_after, by_opponent, nobody = play_passed(theirs, cannot, mine.phase, passing)
+    after = (mine_after, theirs_after) if thrower == 0 else (theirs_after, mine_after)
+    return after, ThrowPlay(
+        thrower, throw, by_thrower, by_opponent, nobody, mine.phase, theirs.phase
+    )

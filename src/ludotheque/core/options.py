@@ -1,12 +1,12 @@
 """Declared options of a rule set: each names the source sentence behind it.
 
->>> o = Option("passing", str, "1792", ("1792", "none"), source="«se joue par son adversaire»")
+>>> o = Option("passing", str, "exception", ("exception", "none"), source="«se joue par…»")
 >>> o.parse("none", game="g")
 'none'
 >>> o.parse("x", game="g")
 Traceback (most recent call last):
 ...
-ludotheque.core.errors.OptionError: option 'passing' of g must be one of 1792, none, not 'x'.
+ludotheque.core.errors.OptionError: option 'passing' of g must be one of exception, none, not 'x'.
 """
 
 from __future__ import annotations

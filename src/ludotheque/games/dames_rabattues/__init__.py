@@ -2,6 +2,14 @@
 
 from ludotheque.games.dames_rabattues.game import DamesRabattuesGame, DamesRabattuesState
 from ludotheque.games.dames_rabattues.position import Position
-from ludotheque.games.dames_rabattues.rules import Passing, Phase, Side
+from ludotheque.games.dames_rabattues.rules import Passing, Phase, Reading, Side
 
-__all__ = ["DamesRabattuesGame", "DamesRabattuesState", "Passing", "Phase", "Position", "Side"]
+__all__ = [
+    "DamesRabattuesGame",
+    "DamesRabattuesState",
+    "Passing",
+    "Phase",
+    "Position",
+    "Reading",
+    "Side",
+]

@@ -6,7 +6,7 @@ nothing but, for a coup simple, who throws. Positions are therefore solved level
 work left; within a level only the pair "same sides, either player to throw" refer to each other,
 a 2×2 linear system solved in closed form.
 
-The transition tables are built by calling the rules' own functions (``play_own`` and
+The transition tables are built by calling the rules' own functions (``play_numbers`` and
 ``play_passed``) on every side and throw, so the analysis cannot drift from the engine.
 """
 
@@ -25,10 +25,10 @@ from ludotheque.games.dames_rabattues.game import DamesRabattuesGame
 from ludotheque.games.dames_rabattues.rules import (
     PILES,
     TO_KNOCK_DOWN,
-    Passing,
     Phase,
+    Reading,
     Side,
-    play_own,
+    play_numbers,
     play_passed,
 )
 
@@ -59,7 +59,7 @@ class Tables:
     raising: np.ndarray
 
 
-def build_tables(passing: Passing) -> Tables:
+def build_tables(reading: Reading) -> Tables:
     sides = all_sides()
     index = {side: i for i, side in enumerate(sides)}
     n = len(sides)
@@ -68,14 +68,14 @@ def build_tables(passing: Passing) -> Tables:
     passed_ids: dict[tuple[int, ...], int] = {}
     for s, side in enumerate(sides):
         for t, throw in enumerate(THROWS):
-            after, _, cannot = play_own(side, throw)
+            after, _, cannot = play_numbers(side, throw.dice, reading)
             own[s, t] = index[after]
             passed[s, t] = passed_ids.setdefault(cannot, len(passed_ids))
     opponent = np.empty((n, len(passed_ids), 2), dtype=np.int32)
     for s, side in enumerate(sides):
         for numbers, p in passed_ids.items():
             for r, phase in enumerate((Phase.KNOCK, Phase.RAISE)):
-                opponent[s, p, r] = index[play_passed(side, numbers, phase, passing)[0]]
+                opponent[s, p, r] = index[play_passed(side, numbers, phase, reading)[0]]
     return Tables(
         sides,
         own,
@@ -102,8 +102,8 @@ class Solution:
         return float(self.win[a, b]), float(self.throws[a, b])
 
 
-def solve(passing: Passing = Passing.TEXT) -> Solution:
-    tables = build_tables(passing)
+def solve(reading: Reading) -> Solution:
+    tables = build_tables(reading)
     n = len(tables.sides)
     win = np.full((n, n), np.nan)
     throws = np.full((n, n), np.nan)
@@ -198,7 +198,7 @@ def simulate_first_thrower(game: DamesRabattuesGame, games: int, seed: int) -> E
 
 def report(game: DamesRabattuesGame, games: int, seed: int) -> list[tuple[str, str, str]]:
     """The first thrower's winning chance and the expected length, exact beside simulated."""
-    win, throws = solve(game.passing).at(Side(), Side())
+    win, throws = solve(game.reading).at(Side(), Side())
     estimate = simulate_first_thrower(game, games, seed)
     low, high = estimate.interval
     mean, mean_low, mean_high = estimate.mean_throws

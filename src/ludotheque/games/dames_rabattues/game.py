@@ -28,7 +28,7 @@ from ludotheque.core.registry import register
 from ludotheque.games.dames_rabattues.notation import narrate
 from ludotheque.games.dames_rabattues.position import SEATS, Position, Stage
 from ludotheque.games.dames_rabattues.render import render
-from ludotheque.games.dames_rabattues.rules import Passing
+from ludotheque.games.dames_rabattues.rules import Passing, Reading
 
 #: The one decision: throw the dice.
 THROW = 0
@@ -54,15 +54,25 @@ class DamesRabattuesGame(Game):
         Option(
             "passing",
             str,
-            Passing.TEXT.value,
+            Passing.EXCEPTION.value,
             tuple(p.value for p in Passing),
             source="«tout ce qui ne peut pas être joué par l'un des joueurs, se joue par son "
-            "adversaire si cela est praticable pour celui-ci» — «cette règle reçoit ici une "
-            "exception»",
-            help="what becomes of a number its thrower cannot play: 1792 = the opponent plays "
-            "it, except a number thrown while raising, which an opponent still knocking down "
-            "cannot play; general = the opponent plays it whenever he can; none = it is lost "
-            "(as Ludii's code plays it)",
+            "adversaire si cela est praticable pour celui-ci» (¶12) — «cette règle reçoit ici "
+            "une exception» (¶20)",
+            help="what becomes of a number its thrower cannot play: exception = the opponent "
+            "plays it, except a number thrown while raising, which an opponent still knocking "
+            "down never plays; general = the opponent plays it whenever he can; none = it is "
+            "lost (as Ludii's code plays it)",
+        ),
+        Option(
+            "raise_in_same_throw",
+            bool,
+            False,
+            (False, True),
+            source="«Lorsqu'un joueur a rabattu toutes ses dames de dessus les différentes "
+            "piles, il relève à chaque coup de dé ces mêmes dames» (¶18)",
+            help="whether a player who knocks down his last checker raises with the numbers of "
+            "that same throw left to him (true), or starts raising with his next throw (false)",
         ),
     )
 
@@ -77,8 +87,9 @@ class DamesRabattuesGame(Game):
         return THROW_OFFSET + len(THROWS)
 
     @property
-    def passing(self) -> Passing:
-        return Passing(self.options["passing"])
+    def reading(self) -> Reading:
+        """The options as the rules take them."""
+        return Reading(Passing(self.options["passing"]), self.options["raise_in_same_throw"])
 
     def render(self, observation: dict[str, Any]) -> str:
         return render(observation)
@@ -125,7 +136,7 @@ class DamesRabattuesState(State):
         elif stage is Stage.THROW:
             self.position = self.position.start_throw()
         else:
-            self.position = self.position.roll(THROWS[action - THROW_OFFSET], self.game.passing)
+            self.position = self.position.roll(THROWS[action - THROW_OFFSET], self.game.reading)
 
     def action_to_string(self, action: int) -> str:
         stage = self.position.stage

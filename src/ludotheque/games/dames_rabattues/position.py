@@ -7,7 +7,7 @@ decided), ``throw:white`` (White is to throw), ``dice:white`` (White's dice are 
 >>> p = Position.parse("k111222 k111222 lot")
 >>> p.draw_lot(1)
 Position('k111222 k111222 throw:black')
->>> p.draw_lot(0).start_throw().roll(Throw(6, 1), Passing.TEXT)
+>>> p.draw_lot(0).start_throw().roll(Throw(6, 1), Reading())
 Position('k011221 k111222 throw:black')
 """
 
@@ -18,7 +18,7 @@ from enum import Enum
 
 from ludotheque.core.dice import Throw
 from ludotheque.core.errors import NotationError
-from ludotheque.games.dames_rabattues.rules import Passing, Side, ThrowPlay, resolve
+from ludotheque.games.dames_rabattues.rules import Reading, Side, ThrowPlay, resolve
 
 SEATS = ("white", "black")
 
@@ -47,8 +47,8 @@ class Position:
     def start_throw(self) -> Position:
         return replace(self, stage=Stage.DICE)
 
-    def roll(self, throw: Throw, passing: Passing) -> Position:
-        sides, play = resolve(self.sides, self.to_throw, throw, passing)
+    def roll(self, throw: Throw, reading: Reading) -> Position:
+        sides, play = resolve(self.sides, self.to_throw, throw, reading)
         if sides[self.to_throw].done or sides[1 - self.to_throw].done:
             winner = self.to_throw if sides[self.to_throw].done else 1 - self.to_throw
             return Position(sides, Stage.WON, winner, play, self.throws + 1)

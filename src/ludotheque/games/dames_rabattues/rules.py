@@ -40,14 +40,25 @@ class Phase(Enum):
 
 
 class Passing(StrEnum):
-    """Readings of what happens to a number its thrower cannot play (option ``passing``)."""
+    """Readings of what becomes of a number its thrower cannot play (option ``passing``)."""
 
-    #: The general rule, with the 1792 exception for numbers thrown while raising.
-    TEXT = "1792"
-    #: The general rule everywhere: the exception read as one more case of it.
+    #: The general rule of ¶12, with ¶20 read as an exception: a number thrown while raising is
+    #: never played by an opponent still knocking down.
+    EXCEPTION = "exception"
+    #: The general rule everywhere: ¶20 read as one more case of it.
     GENERAL = "general"
     #: Unplayable numbers are lost, as in Ludii's code for its *Tables Rabattues*.
     NONE = "none"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The readings chosen where the text admits two: the game's options, for the rules."""
+
+    passing: Passing = Passing.EXCEPTION
+    #: Whether a player who knocks down his last checker raises with the numbers of that same
+    #: throw that are left to him (else raising starts with his next throw).
+    raise_in_same_throw: bool = False
 
 
 @dataclass(frozen=True)
@@ -106,67 +117,89 @@ class Side:
 
 
 @dataclass(frozen=True)
+class Moves:
+    """The numbers one player played in one throw."""
+
+    #: Played in the phase he was in when the dice were thrown.
+    played: tuple[int, ...] = ()
+    #: Raised after his last knock-down, in the same throw (option ``raise_in_same_throw``).
+    raised_after: tuple[int, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.played) + len(self.raised_after)
+
+
+@dataclass(frozen=True)
 class ThrowPlay:
     """What one throw did: the numbers each player played, and those nobody could."""
 
     thrower: int
     throw: Throw
-    by_thrower: tuple[int, ...]
-    by_opponent: tuple[int, ...]
+    by_thrower: Moves
+    by_opponent: Moves
     unplayed: tuple[int, ...]
     thrower_phase: Phase
     opponent_phase: Phase
 
 
-def play_own(side: Side, throw: Throw) -> tuple[Side, tuple[int, ...], tuple[int, ...]]:
-    """The thrower plays each die he can: (side after, numbers played, numbers he cannot play).
-
-    The phase is the one he threw in: a die left over after his last knock-down is not raised.
-    """
-    played, cannot = [], []
-    for number in throw.dice:
-        # Rule "doublets are two numbers": a beset lifts «les deux dames de la première case».
+def play_numbers(
+    side: Side, numbers: tuple[int, ...], reading: Reading
+) -> tuple[Side, Moves, tuple[int, ...]]:
+    """One player plays each number he can: (side after, what he played, what he could not)."""
+    played, left = [], []
+    for number in numbers:
+        # Rule "doublets are two numbers": «deux dames en conformité du nombre de points que
+        # présente chaque dé», each die on its own, never added («jouer tout d'une»).
         if side.can_play(number):
             side = side.play(number)
             played.append(number)
         else:
-            cannot.append(number)
-    return side.settled(), tuple(played), tuple(cannot)
+            left.append(number)
+    raised = []
+    settled = side.settled()
+    # Rule "the phase of a throw": by default a throw is played in the phase it was thrown in.
+    if reading.raise_in_same_throw and settled.phase is not side.phase:
+        side, rest = settled, []
+        for number in left:
+            if side.can_play(number):
+                side = side.play(number)
+                raised.append(number)
+            else:
+                rest.append(number)
+        left = rest
+    return side.settled(), Moves(tuple(played), tuple(raised)), tuple(left)
 
 
 def play_passed(
-    side: Side, numbers: tuple[int, ...], thrower_phase: Phase, passing: Passing
-) -> tuple[Side, tuple[int, ...], tuple[int, ...]]:
+    side: Side, numbers: tuple[int, ...], thrower_phase: Phase, reading: Reading
+) -> tuple[Side, Moves, tuple[int, ...]]:
     """The opponent plays what the thrower could not: (side after, played, played by nobody)."""
-    if passing is Passing.NONE:
-        return side, (), numbers
+    if reading.passing is Passing.NONE or not numbers:
+        return side, Moves(), numbers
     # Rule "the raising exception": a number thrown while raising is not played by an opponent
     # still knocking down, «parce qu'il est de règle qu'on ne peut rien lever avant d'avoir abattu».
-    if passing is Passing.TEXT and thrower_phase is Phase.RAISE and side.phase is Phase.KNOCK:
-        return side, (), numbers
-    played, nobody = [], []
-    for number in numbers:
-        # Rule "the opponent plays it": «se joue par son adversaire si cela est praticable».
-        if side.can_play(number):
-            side = side.play(number)
-            played.append(number)
-        else:
-            nobody.append(number)
-    return side.settled(), tuple(played), tuple(nobody)
+    if (
+        reading.passing is Passing.EXCEPTION
+        and thrower_phase is Phase.RAISE
+        and side.phase is Phase.KNOCK
+    ):
+        return side, Moves(), numbers
+    # Rule "the opponent plays it": «se joue par son adversaire si cela est praticable».
+    return play_numbers(side, numbers, reading)
 
 
 def resolve(
-    sides: tuple[Side, Side], thrower: int, throw: Throw, passing: Passing
+    sides: tuple[Side, Side], thrower: int, throw: Throw, reading: Reading
 ) -> tuple[tuple[Side, Side], ThrowPlay]:
     """Both sides after ``thrower`` throws ``throw``: his own dice first, then the opponent's."""
     opponent = 1 - thrower
     mine, theirs = sides[thrower], sides[opponent]
-    mine_after, by_thrower, cannot = play_own(mine, throw)
+    mine_after, by_thrower, cannot = play_numbers(mine, throw.dice, reading)
     if mine_after.done:
         # Rule "the first to raise all wins": the game stops with the thrower's own dice.
-        theirs_after, by_opponent, nobody = theirs, (), cannot
+        theirs_after, by_opponent, nobody = theirs, Moves(), cannot
     else:
-        theirs_after, by_opponent, nobody = play_passed(theirs, cannot, mine.phase, passing)
+        theirs_after, by_opponent, nobody = play_passed(theirs, cannot, mine.phase, reading)
     after = (mine_after, theirs_after) if thrower == 0 else (theirs_after, mine_after)
     return after, ThrowPlay(
         thrower, throw, by_thrower, by_opponent, nobody, mine.phase, theirs.phase

@@ -1,0 +1,111 @@
+"""The command line: every command, the menu, a person at the terminal, and bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from ludotheque.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    result = runner.invoke(app, list(args), input=input)
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_list_shows_games_sources_and_options():
+    result = run("list")
+    assert result.exit_code == 0
+    assert "dames-rabattues" in result.output and "1792" in result.output
+    assert "passing" in result.output and "raise_in_same_throw" in result.output
+
+
+def test_rules_prints_the_doc():
+    result = run("rules", "dames-rabattues")
+    assert result.exit_code == 0 and "Readings and decisions" in result.output
+
+
+def test_play_computer_against_computer_and_replay(tmp_path):
+    record = tmp_path / "game.json"
+    result = run("play", "dames-rabattues", "--seat", "1=random", "--seed", "5",
+                 "--save", str(record))
+    assert result.exit_code == 0 and "wins." in result.output
+    data = json.loads(record.read_text())
+    assert data["seats"] == ["random", "random"] and data["result"] in ([1, -1], [-1, 1])
+    replayed = run("replay", str(record))
+    assert replayed.exit_code == 0
+    winner = re.search(r"(white|black) wins\.", result.output).group(0)
+    assert replayed.output.strip().splitlines()[-1] == winner
+
+
+def test_a_person_plays_and_bad_moves_get_the_legal_list():
+    # The person (seat 1, white) presses Enter to throw, types nonsense once, and plays on;
+    # end of input abandons the game cleanly.
+    keys = "\n" + "roll\n" + "throw\n" * 3
+    result = run("play", "dames-rabattues", "--seed", "2", input=keys)
+    assert result.exit_code == 0
+    assert "'roll' is not a legal move here; legal: throw." in result.output
+    assert "press Enter to throw" in result.output
+    assert "Game abandoned." in result.output
+
+
+def test_simulate_is_reproducible_whatever_the_jobs():
+    one = run("simulate", "dames-rabattues", "-n", "60", "--seed", "4")
+    two = run("simulate", "dames-rabattues", "-n", "60", "--seed", "4", "--jobs", "2")
+    assert one.exit_code == 0 and two.exit_code == 0
+    assert one.output == two.output
+    assert re.search(r"white .* random .* \d+ .* 0\.\d{4}–0\.\d{4}", one.output)
+
+
+def test_menu_plays_a_game_end_to_end(tmp_path):
+    record = tmp_path / "menu.json"
+    keys = "\n".join(["1", "", "", "random", "random", str(record), "n"]) + "\n"
+    result = run(input=keys)
+    assert result.exit_code == 0, result.output
+    assert "wins." in result.output
+    assert json.loads(record.read_text())["game"] == "dames-rabattues"
+
+
+def test_menu_rejects_bad_choices():
+    keys = "\n".join(["9", "dames-rabattues", "often", "general", "", "robot", "random",
+                      "random", "", "n"]) + "\n"
+    result = run(input=keys)
+    assert result.exit_code == 0, result.output
+    assert "Choose 1 to" in result.output
+    assert "must be one of exception, general, none" in result.output
+    assert "A seat is one of" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "there is no game 'chess'"),
+        (["play", "dames-rabattues", "-o", "hitting=yes"], "has no option 'hitting'"),
+        (["play", "dames-rabattues", "-o", "passing=often"], "must be one of"),
+        (["play", "dames-rabattues", "-o", "passing"], "name=value"),
+        (["play", "dames-rabattues", "--seat", "3=random"], "numbered 1 to 2"),
+        (["play", "dames-rabattues", "--seat", "1=robot"], "a seat is human or random"),
+        (["simulate", "dames-rabattues", "--seat", "1=human"], "computer players only"),
+        (["rules", "chess"], "there is no game"),
+        (["replay", "/nonexistent/game.json"], "cannot be read"),
+        (["analyze", "chess"], "there is no game"),
+    ],
+)
+def test_bad_input_is_one_sentence(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) <= 2
+
+
+def test_replay_refuses_a_corrupt_record(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"game": "dames-rabattues", "moves": ["white first", "7-7"]}))
+    result = run("replay", str(bad))
+    assert result.exit_code == 2 and "move 2" in result.output

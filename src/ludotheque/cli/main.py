@@ -89,7 +89,8 @@ def list_games() -> None:
         console.print(f"  players: {players}")
         for option in cls.OPTIONS:
             console.print(
-                f"  option {option.name} = {option.default} (allowed: {option.allowed_text()})"
+                f"  option {option.name} = {option.default_text()} "
+                f"(allowed: {option.allowed_text()})"
             )
             if option.help:
                 console.print(f"    {option.help}")

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from ludotheque.agents import KINDS
 from ludotheque.agents.human import Abandoned
-from ludotheque.cli.session import default_seats, play_at_terminal
+from ludotheque.cli.session import default_seats, play_at_terminal, save_record
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.registry import game_class, games, load_game
 
@@ -43,9 +43,8 @@ def choose_options(console: Console, name: str) -> dict[str, str]:
     for option in game_class(name).OPTIONS:
         console.print(f"Option {option.name}: {option.help}")
         while True:
-            answer = ask(
-                console, f"  {option.name} ({option.allowed_text()}; Enter for {option.default}) > "
-            )
+            allowed, default = option.allowed_text(), option.default_text()
+            answer = ask(console, f"  {option.name} ({allowed}; Enter for {default}) > ")
             if not answer:
                 break
             try:
@@ -86,9 +85,9 @@ def run_menu(console: Console) -> None:
         if state is not None:
             path = ask(console, "Save the record? (a file name, or Enter to skip) > ")
             if path:
-                from ludotheque.core.record import Record
-
-                Path(path).write_text(Record.of(state, tuple(seats)).to_json() + "\n", "utf-8")
-                console.print(f"Record saved to {path}.")
+                try:
+                    save_record(state, seats, Path(path), console)
+                except LudothequeError as error:
+                    console.print(Text(str(error), style="red"))
         if ask(console, "Play again? (y/N) > ").lower() not in ("y", "yes", "o", "oui"):
             return

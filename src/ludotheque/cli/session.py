@@ -46,11 +46,11 @@ def play_at_terminal(
         state = play_match(game, agents, rng, on_action=tell if watched else None, state=state)
     except Abandoned:
         console.print("Game abandoned.")
-        _save(state, seats, save, console)
+        save_record(state, seats, save, console)
         return None
     console.print(Text(game.render(state.observation(0))))
     console.print(Text(result_sentence(state), style="bold"))
-    _save(state, seats, save, console)
+    save_record(state, seats, save, console)
     return state
 
 
@@ -64,7 +64,8 @@ def result_sentence(state: State) -> str:
     return f"Drawn between {', '.join(winners)}."
 
 
-def _save(state: State, seats: list[str], path: Path | None, console: Console) -> None:
+def save_record(state: State, seats: list[str], path: Path | None, console: Console) -> None:
+    """Write the game record to ``path`` (nothing if None); a failure is one sentence."""
     if path is None:
         return
     try:

@@ -42,6 +42,9 @@ class Option:
             )
         return converted
 
+    def default_text(self) -> str:
+        return _show(self.default)
+
     def allowed_text(self) -> str:
         if self.allowed is not None:
             return ", ".join(_show(v) for v in self.allowed)

@@ -36,6 +36,10 @@ THROW = 0
 LOT_OUTCOMES = (0, 1)
 THROW_OFFSET = 2
 _THROW_IDS = {throw: THROW_OFFSET + i for i, throw in enumerate(THROWS)}
+# Built once: simulation asks for the throw's outcomes twice per throw (sampling, then the
+# legality check in apply_action).
+_LOT = ((LOT_OUTCOMES[0], 0.5), (LOT_OUTCOMES[1], 0.5))
+_DICE = tuple((_THROW_IDS[t], t.probability) for t in THROWS)
 
 
 @register
@@ -124,9 +128,9 @@ class DamesRabattuesState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         stage = self.position.stage
         if stage is Stage.LOT:
-            return [(LOT_OUTCOMES[0], 0.5), (LOT_OUTCOMES[1], 0.5)]
+            return list(_LOT)
         if stage is Stage.DICE:
-            return [(_THROW_IDS[t], t.probability) for t in THROWS]
+            return list(_DICE)
         return []
 
     def _apply(self, action: int) -> None:

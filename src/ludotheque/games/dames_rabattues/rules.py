@@ -142,10 +142,11 @@ class ThrowPlay:
     opponent_phase: Phase
 
 
-def play_numbers(
-    side: Side, numbers: tuple[int, ...], reading: Reading
-) -> tuple[Side, Moves, tuple[int, ...]]:
-    """One player plays each number he can: (side after, what he played, what he could not)."""
+Numbers = tuple[int, ...]
+
+
+def _each_die(side: Side, numbers: Numbers) -> tuple[Side, Numbers, Numbers]:
+    """(side after, numbers played, numbers left) when each number is played if it can be."""
     played, left = [], []
     for number in numbers:
         # Rule "doublets are two numbers": «deux dames en conformité du nombre de points que
@@ -155,19 +156,20 @@ def play_numbers(
             played.append(number)
         else:
             left.append(number)
-    raised = []
+    return side, tuple(played), tuple(left)
+
+
+def play_numbers(
+    side: Side, numbers: tuple[int, ...], reading: Reading
+) -> tuple[Side, Moves, tuple[int, ...]]:
+    """One player plays each number he can: (side after, what he played, what he could not)."""
+    side, played, left = _each_die(side, numbers)
+    raised: tuple[int, ...] = ()
     settled = side.settled()
     # Rule "the phase of a throw": by default a throw is played in the phase it was thrown in.
     if reading.raise_in_same_throw and settled.phase is not side.phase:
-        side, rest = settled, []
-        for number in left:
-            if side.can_play(number):
-                side = side.play(number)
-                raised.append(number)
-            else:
-                rest.append(number)
-        left = rest
-    return side.settled(), Moves(tuple(played), tuple(raised)), tuple(left)
+        side, raised, left = _each_die(settled, left)
+    return side.settled(), Moves(played, raised), left
 
 
 def play_passed(

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 import ludotheque
+from ludotheque.cli.session import play_at_terminal
 from ludotheque.core.dice import THROWS, Throw
 from ludotheque.core.errors import NotationError
 from ludotheque.core.match import sample_chance
+from ludotheque.core.record import Record
 from ludotheque.games.dames_rabattues.position import Position
 from ludotheque.games.dames_rabattues.rules import (
     CHECKERS,
@@ -148,3 +153,17 @@ def test_work_only_falls_and_the_game_ends(seed, passing, same_throw):
     winner = state.position.winner
     assert state.position.sides[winner].done
     assert state.returns()[winner] == 1.0
+
+
+def test_golden_playthrough():
+    """A recorded game (``ludotheque play dames-rabattues --seat 1=random --seed 1792 --save
+    tests/data/dames-rabattues-seed-1792.json``) replays to its stored end; a change in the rules
+    or in the seeding shows here as a diff of the record."""
+    path = Path(__file__).parent / "data" / "dames-rabattues-seed-1792.json"
+    record = Record.from_json(path.read_text(encoding="utf-8"))
+    state = record.replay()
+    assert state.is_terminal()
+    assert list(state.returns()) == json.loads(path.read_text())["result"]
+    game = ludotheque.load_game("dames-rabattues")
+    again = play_at_terminal(game, ["random", "random"], Console(quiet=True), seed=1792)
+    assert again.history() == state.history()

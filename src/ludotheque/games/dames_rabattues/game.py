@@ -184,6 +184,9 @@ class DamesRabattuesState(State):
             "winner": None if p.winner is None else SEATS[p.winner],
         }
 
+    def __str__(self) -> str:
+        return str(self.position)
+
     def describe_last(self) -> str:
         if not self._history:
             return ""

@@ -17,7 +17,6 @@ import time
 
 import ludotheque
 from ludotheque.core.dice import THROWS
-from ludotheque.core.match import sample_chance
 from ludotheque.core.simulation import simulate
 from ludotheque.games.dames_rabattues.analysis import solve
 from ludotheque.games.dames_rabattues.position import Position, Stage
@@ -42,7 +41,7 @@ def engine(games: int) -> float:
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
-            state.apply_action(sample_chance(state, rng) if state.is_chance_node() else 0)
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node() else 0)
     return time.perf_counter() - start
 
 

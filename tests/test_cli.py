@@ -73,13 +73,15 @@ def test_menu_plays_a_game_end_to_end(tmp_path):
 
 
 def test_menu_rejects_bad_choices():
-    keys = "\n".join(["9", "dames-rabattues", "often", "general", "", "robot", "random",
-                      "random", "", "n"]) + "\n"
+    keys = "\n".join(["9", "dames-rabattues", "often", "general", "", "robot", "random:x",
+                      "random", "random", "/nonexistent/dir/x.json", "", "n"]) + "\n"
     result = run(input=keys)
     assert result.exit_code == 0, result.output
     assert "Choose 1 to" in result.output
     assert "must be one of exception, general, none" in result.output
-    assert "A seat is one of" in result.output
+    assert "a seat is one of" in result.output
+    assert "random:SEED takes a whole number" in result.output
+    assert "could not be saved" in result.output
 
 
 @pytest.mark.parametrize(
@@ -90,8 +92,10 @@ def test_menu_rejects_bad_choices():
         (["play", "dames-rabattues", "-o", "passing=often"], "must be one of"),
         (["play", "dames-rabattues", "-o", "passing"], "name=value"),
         (["play", "dames-rabattues", "--seat", "3=random"], "numbered 1 to 2"),
-        (["play", "dames-rabattues", "--seat", "1=robot"], "a seat is human or random"),
+        (["play", "dames-rabattues", "--seat", "1=robot"], "a seat is one of human, random"),
         (["simulate", "dames-rabattues", "--seat", "1=human"], "computer players only"),
+        (["simulate", "dames-rabattues", "--seat", "1=human:1"], "computer players only"),
+        (["play", "dames-rabattues", "--seat", "1"], "N=kind"),
         (["rules", "chess"], "there is no game"),
         (["replay", "/nonexistent/game.json"], "cannot be read"),
         (["analyze", "chess"], "there is no game"),

@@ -15,7 +15,6 @@ import ludotheque
 from ludotheque.cli.session import play_at_terminal
 from ludotheque.core.dice import THROWS, Throw
 from ludotheque.core.errors import NotationError
-from ludotheque.core.match import sample_chance
 from ludotheque.core.record import Record
 from ludotheque.games.dames_rabattues.position import Position
 from ludotheque.games.dames_rabattues.rules import (
@@ -145,7 +144,7 @@ def test_work_only_falls_and_the_game_ends(seed, passing, same_throw):
     state, rng = game.new_initial_state(), random.Random(seed)
     work = [s.work for s in state.position.sides]
     while not state.is_terminal():
-        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else 0)
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else 0)
         now = [s.work for s in state.position.sides]
         assert all(a <= b for a, b in zip(now, work, strict=True))
         work = now

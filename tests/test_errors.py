@@ -53,6 +53,23 @@ def test_option_values_are_read_from_text():
     assert game.options == {"passing": "general", "raise_in_same_throw": True}
 
 
+def test_non_integer_actions_are_refused(dames):
+    state = play(dames.new_initial_state(), "white first")
+    for action in (True, "throw", 0.0):
+        with pytest.raises(IllegalMoveError) as error:
+            state.apply_action(action)
+        assert "whole number" in one_sentence(error.value)
+    assert state.history() == [0]
+
+
+def test_observation_of_a_seat_that_does_not_exist(dames):
+    state = dames.new_initial_state()
+    for player in (-1, 2):
+        with pytest.raises(LudothequeError) as error:
+            state.observation(player)
+        assert "0 to 1" in one_sentence(error.value)
+
+
 @pytest.mark.parametrize("move", ["7-1", "double six", "", "throw"])
 def test_unparsable_or_illegal_move_leaves_the_state_intact(dames, move):
     state = play(dames.new_initial_state(), "white first", "throw")
@@ -98,6 +115,9 @@ GOOD = {"game": "dames-rabattues", "options": {}, "moves": ["white first", "thro
         (json.dumps({**GOOD, "moves": ["white first", "throw", "6-9"]}), "move 3"),
         (json.dumps({**GOOD, "moves": ["white first", "6-1"]}), "move 2"),
         (json.dumps({**GOOD, "format": "pgn"}), "format"),
+        (json.dumps({**GOOD, "result": [5, 5]}), "not over"),
+        (json.dumps({**GOOD, "result": "won"}), "list of numbers"),
+        (json.dumps({**GOOD, "seats": ["human"]}), "names 1 seats"),
     ],
 )
 def test_corrupt_record(text, where):

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 import ludotheque
 from ludotheque.core.game import CHANCE, TERMINAL
-from ludotheque.core.match import sample_chance
 from ludotheque.core.record import Record
 
 GAMES = ludotheque.games()
@@ -32,7 +31,7 @@ def random_game(game, seed):
             return state
         check_state(state)
         if state.is_chance_node():
-            action = sample_chance(state, rng)
+            action = state.sample_chance(rng)
         else:
             action = rng.choice(state.legal_actions())
         state.apply_action(action)
@@ -41,7 +40,7 @@ def random_game(game, seed):
 
 def check_state(state):
     player = state.current_player()
-    assert player == CHANCE or 0 <= player < state.game.num_players
+    assert player == CHANCE or 0 <= player < state.game.num_players()
     legal = state.legal_actions()
     assert legal, "a non-terminal state has legal actions"
     if state.is_chance_node():
@@ -52,7 +51,7 @@ def check_state(state):
         assert all(0 <= a < state.game.num_distinct_actions() for a in legal)
     for action in legal:
         assert state.string_to_action(state.action_to_string(action)) == action
-    for seat in range(state.game.num_players):
+    for seat in [None, *range(state.game.num_players())]:
         json.dumps(state.observation(seat))
 
 
@@ -69,8 +68,29 @@ def test_random_play_ends_and_replays(name, seed):
     replayed = game.state_from_json(state.to_json())
     assert replayed.history() == state.history()
     assert replayed.to_json() == state.to_json()
+    assert str(replayed) == str(state) and replayed.returns() == state.returns()
+    for seat in [None, *range(game.num_players())]:
+        assert replayed.observation(seat) == state.observation(seat)
     record = Record.of(state, ("random", "random"))
     assert Record.from_json(record.to_json()).replay().history() == state.history()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_conventions(name):
+    import numpy as np
+
+    game = ludotheque.load_game(name)
+    state = game.new_initial_state()
+    assert state.num_players() == game.num_players()
+    while state.is_chance_node():
+        state.apply_action(np.int64(state.legal_actions()[0]))
+    assert all(type(a) is int for a in state.history())
+    player = state.current_player()
+    action = state.legal_actions(player)[0]
+    assert state.legal_actions(1 - player) == []
+    text = state.action_to_string(player, action)
+    assert text == state.action_to_string(action)
+    assert state.string_to_action(player, text) == action
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -4,7 +4,7 @@
 >>> "dames-rabattues" in ludotheque.games()
 True
 >>> game = ludotheque.load_game("dames-rabattues")
->>> game.num_players
+>>> game.num_players()
 2
 """
 

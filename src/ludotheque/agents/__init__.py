@@ -8,7 +8,7 @@ True
 >>> make_agent("robot")
 Traceback (most recent call last):
 ...
-ludotheque.core.errors.OptionError: a seat is human or random (random:SEED), not 'robot'.
+ludotheque.core.errors.OptionError: a seat is one of human, random (random:SEED), not 'robot'.
 """
 
 from __future__ import annotations
@@ -39,14 +39,20 @@ KINDS: dict[str, Callable[[str, int | str | None], Agent]] = {
     "human": _human,
     "random": _random,
 }
+#: How each kind's argument is written, for messages.
+USAGE = {"random": "random:SEED"}
+
+
+def kinds_text() -> str:
+    return ", ".join(f"{k} ({USAGE[k]})" if k in USAGE else k for k in KINDS)
 
 
 def make_agent(spec: str, seed: int | str | None = None) -> Agent:
     """The agent a seat specification names; ``seed`` serves agents given no seed of their own."""
     kind, _, argument = spec.strip().partition(":")
     if kind not in KINDS:
-        raise OptionError(f"a seat is human or random (random:SEED), not {spec!r}.")
+        raise OptionError(f"a seat is one of {kinds_text()}, not {spec!r}.")
     return KINDS[kind](argument, seed)
 
 
-__all__ = ["KINDS", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["KINDS", "Agent", "RandomAgent", "kinds_text", "make_agent"]

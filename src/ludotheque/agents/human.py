@@ -44,7 +44,7 @@ class TerminalHuman:
         while True:
             try:
                 text = self.read(prompt)
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):
                 raise Abandoned from None
             if text.strip().lower() in ("quit", "q", "exit"):
                 raise Abandoned

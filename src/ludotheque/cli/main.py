@@ -15,8 +15,10 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
+from ludotheque.agents import kinds_text, make_agent
 from ludotheque.agents.human import Abandoned
 from ludotheque.core.errors import LudothequeError, RecordError
+from ludotheque.core.game import Game
 from ludotheque.core.options import parse_assignments
 from ludotheque.core.record import Record
 from ludotheque.core.registry import game_class, games, load_game
@@ -55,7 +57,8 @@ def friendly(command: F) -> F:
 def seat_specs(num_players: int, given: list[str] | None, default: list[str]) -> list[str]:
     """Seats from ``N=spec`` assignments (numbered from 1) over the defaults."""
     seats = list(default)
-    for number, spec in parse_assignments(given or []).items():
+    form = "a seat is written N=kind, such as 2=random"
+    for number, spec in parse_assignments(given or [], form).items():
         if not number.isdigit() or not 1 <= int(number) <= num_players:
             raise LudothequeError(
                 f"seats are numbered 1 to {num_players}; {number!r} is not one of them."
@@ -89,13 +92,19 @@ def list_games() -> None:
         console.print(f"  players: {players}")
         for option in cls.OPTIONS:
             console.print(
-                f"  option {option.name} = {option.default_text()} "
+                f"  option {option.name} = {option.show(option.default)} "
                 f"(allowed: {option.allowed_text()})"
             )
             if option.help:
                 console.print(f"    {option.help}")
             if option.source:
                 console.print(f"    source: {option.source}")
+
+
+def options_text(game: Game) -> str:
+    """``passing=exception, raise_in_same_throw=false``: a game's options as typed."""
+    shown = {o.name: o for o in game.OPTIONS}
+    return ", ".join(f"{k}={shown[k].show(v)}" for k, v in game.options.items()) or "no options"
 
 
 def rules_text(name: str) -> str:
@@ -124,7 +133,7 @@ def play(
     option: OptionList = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option("--seat", "-s", help="N=human or N=random[:SEED]; seats count from 1."),
+        typer.Option("--seat", "-s", help=f"N=kind, one of {kinds_text()}; seats count from 1."),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice and the computer.")] = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record to this file.")] = None,
@@ -133,7 +142,7 @@ def play(
     from ludotheque.cli.session import default_seats, play_at_terminal
 
     rule_set = load_game(game, **parse_assignments(option or []))
-    seats = seat_specs(rule_set.num_players, seat, default_seats(rule_set))
+    seats = seat_specs(rule_set.num_players(), seat, default_seats(rule_set))
     play_at_terminal(rule_set, seats, console, seed=seed, save=save)
 
 
@@ -146,14 +155,15 @@ def simulate_command(
     jobs: Annotated[int, typer.Option(help="Processes to play in parallel.", min=1)] = 1,
     option: OptionList = None,
     seat: Annotated[
-        list[str] | None, typer.Option("--seat", "-s", help="N=random[:SEED]; seats count from 1.")
+        list[str] | None,
+        typer.Option("--seat", "-s", help="N=kind, a computer player; seats count from 1."),
     ] = None,
 ) -> None:
     """Self-play: wins per seat with 95% intervals, and the length of the games."""
     options = parse_assignments(option or [])
     rule_set = load_game(game, **options)
-    seats = seat_specs(rule_set.num_players, seat, ["random"] * rule_set.num_players)
-    if "human" in seats:
+    seats = seat_specs(rule_set.num_players(), seat, ["random"] * rule_set.num_players())
+    if any(make_agent(spec).interactive for spec in seats):
         raise LudothequeError("simulate plays computer players only; use play for a person.")
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game}", total=n)
@@ -161,10 +171,10 @@ def simulate_command(
             game, options, seats, n, seed=seed, jobs=jobs,
             progress=lambda k: progress.advance(task, k),
         )
-    table = Table(title=f"{rule_set.info.title}: {n} games, seed {seed}")
+    table = Table(title=f"{rule_set.info.title} ({options_text(rule_set)}): {n} games, seed {seed}")
     for column in ("seat", "player", "wins", "draws", "win rate", "95% interval"):
         table.add_column(column)
-    for s in summarise(results, rule_set.num_players):
+    for s in summarise(results, rule_set.num_players()):
         low, high = s.interval
         table.add_row(
             rule_set.seat_name(s.seat), seats[s.seat], str(s.wins), str(s.draws),
@@ -196,7 +206,7 @@ def replay(
             line = walk.describe_last()
             if line:
                 console.print(Text(line))
-    console.print(Text(state.game.render(state.observation(0))))
+    console.print(Text(state.game.render(state.observation())))
     if state.is_terminal():
         from ludotheque.cli.session import result_sentence
 
@@ -217,7 +227,7 @@ def analyze(
     rule_set = load_game(game, **parse_assignments(option or []))
     with console.status("solving and simulating…"):
         rows = rule_set.analyze(n, seed)
-    table = Table(title=f"{rule_set.info.title} {dict(rule_set.options)}")
+    table = Table(title=f"{rule_set.info.title} ({options_text(rule_set)})")
     for column in ("quantity", "exact", "simulated"):
         table.add_column(column)
     for row in rows:

@@ -7,10 +7,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from ludotheque.agents import KINDS
+from ludotheque.agents import KINDS, make_agent
 from ludotheque.agents.human import Abandoned
 from ludotheque.cli.session import default_seats, play_at_terminal, save_record
 from ludotheque.core.errors import LudothequeError
+from ludotheque.core.game import Game, State
 from ludotheque.core.registry import game_class, games, load_game
 
 
@@ -43,7 +44,7 @@ def choose_options(console: Console, name: str) -> dict[str, str]:
     for option in game_class(name).OPTIONS:
         console.print(f"Option {option.name}: {option.help}")
         while True:
-            allowed, default = option.allowed_text(), option.default_text()
+            allowed, default = option.allowed_text(), option.show(option.default)
             answer = ask(console, f"  {option.name} ({allowed}; Enter for {default}) > ")
             if not answer:
                 break
@@ -57,37 +58,40 @@ def choose_options(console: Console, name: str) -> dict[str, str]:
     return chosen
 
 
-def choose_seats(console: Console, num_players: int, default: list[str], names: list[str]):
+def choose_seats(console: Console, game: Game) -> list[str]:
     seats = []
-    for seat in range(num_players):
+    for seat, default in enumerate(default_seats(game)):
+        name = game.seat_name(seat)
         while True:
             answer = ask(
-                console, f"Seat {seat + 1} ({names[seat]}): human or random? (Enter for "
-                f"{default[seat]}) > "
-            ) or default[seat]
-            if answer.partition(":")[0] in KINDS:
-                seats.append(answer)
-                break
-            console.print(Text(f"A seat is one of: {', '.join(KINDS)}.", style="red"))
+                console, f"Seat {seat + 1} ({name}): {', '.join(KINDS)}? (Enter for {default}) > "
+            ) or default
+            try:
+                make_agent(answer)
+            except LudothequeError as error:
+                console.print(Text(str(error), style="red"))
+                continue
+            seats.append(answer)
+            break
     return seats
+
+
+def offer_to_save(console: Console, state: State, seats: list[str]) -> None:
+    while path := ask(console, "Save the record? (a file name, or Enter to skip) > "):
+        try:
+            save_record(state, seats, Path(path), console)
+            return
+        except LudothequeError as error:
+            console.print(Text(str(error), style="red"))
 
 
 def run_menu(console: Console) -> None:
     while True:
         name = choose_game(console)
         game = load_game(name, **choose_options(console, name))
-        names = [game.seat_name(p) for p in range(game.num_players)]
-        seats = choose_seats(console, game.num_players, default_seats(game), names)
-        try:
-            state = play_at_terminal(game, seats, console)
-        except Abandoned:
-            state = None
+        seats = choose_seats(console, game)
+        state = play_at_terminal(game, seats, console)
         if state is not None:
-            path = ask(console, "Save the record? (a file name, or Enter to skip) > ")
-            if path:
-                try:
-                    save_record(state, seats, Path(path), console)
-                except LudothequeError as error:
-                    console.print(Text(str(error), style="red"))
+            offer_to_save(console, state, seats)
         if ask(console, "Play again? (y/N) > ").lower() not in ("y", "yes", "o", "oui"):
             return

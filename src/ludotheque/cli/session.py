@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.agents import make_agent
-from ludotheque.agents.human import Abandoned, TerminalHuman
+from ludotheque.agents.human import Abandoned
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game, State
 from ludotheque.core.match import play_match
@@ -18,7 +18,7 @@ from ludotheque.core.record import Record
 
 def default_seats(game: Game) -> list[str]:
     """A person in the first seat, computer players in the others."""
-    return ["human"] + ["random"] * (game.num_players - 1)
+    return ["human"] + ["random"] * (game.num_players() - 1)
 
 
 def play_at_terminal(
@@ -30,25 +30,25 @@ def play_at_terminal(
 ) -> State | None:
     """Play to the end, telling each move; return the final state (None if abandoned)."""
     rng = random.Random(seed)
-    agents = [
-        TerminalHuman(console) if spec == "human" else make_agent(spec, seed=rng.random())
-        for spec in seats
-    ]
-    watched = any(agent.interactive for agent in agents)
+    agents = [make_agent(spec, seed=rng.random()) for spec in seats]
+    people = [seat for seat, agent in enumerate(agents) if agent.interactive]
+    # The game is told as the one person at the table may know it; with several, as to a
+    # spectator (each person still sees his own view when it is his turn).
+    viewer = people[0] if len(people) == 1 else None
     state = game.new_initial_state()
 
     def tell(after: State, player: int, action: int) -> None:
-        line = after.describe_last()
+        line = after.describe_last(viewer)
         if line:
             console.print(Text(line, style="cyan"))
 
     try:
-        state = play_match(game, agents, rng, on_action=tell if watched else None, state=state)
+        state = play_match(game, agents, rng, on_action=tell if people else None, state=state)
     except Abandoned:
         console.print("Game abandoned.")
         save_record(state, seats, save, console)
         return None
-    console.print(Text(game.render(state.observation(0))))
+    console.print(Text(game.render(state.observation(viewer))))
     console.print(Text(result_sentence(state), style="bold"))
     save_record(state, seats, save, console)
     return state

@@ -7,8 +7,8 @@ written high die first.
 Throw(high=6, low=1)
 >>> str(Throw(5, 5)), Throw(5, 5).name
 ('5-5', 'quine')
->>> Throw.parse("double deux")
-Throw(high=2, low=2)
+>>> Throw.parse("double deux"), Throw.parse("6-1 (coup simple)")
+(Throw(high=2, low=2), Throw(high=6, low=1))
 >>> round(sum(t.probability for t in THROWS), 12)
 1.0
 """
@@ -68,8 +68,10 @@ class Throw:
 
     @classmethod
     def parse(cls, text: str) -> Throw:
-        """Read ``6-1``, ``1-6``, ``6 1``, a doublet's name, or ``5-5 quine``."""
-        words = " ".join(text.lower().replace("(", " ").replace(")", " ").split())
+        """Read ``6-1``, ``1-6``, ``6 1``, ``6–1``, a doublet's name, or the spoken form
+        ``5-5 (quine)``, ``6-1 (coup simple)``."""
+        words = text.lower().replace("(", " ").replace(")", " ").replace("–", "-")
+        words = " ".join(words.replace(SIMPLE_THROW, " ").split())
         for value, name in DOUBLET_NAMES.items():
             if words in (name, f"{value}-{value} {name}", f"{name} {value}-{value}"):
                 return cls(value, value)

@@ -7,11 +7,16 @@ steer a game to a chosen position.
 
 Each rule set keeps its position in an immutable value and its rules in pure functions; a State
 holds that value and the history of actions, so :meth:`State.clone` costs nothing and a record is
-the history itself.
+the history itself. A rule set's State must therefore replace its values, never mutate them.
+
+Where OpenSpiel's Python API takes a player first (``action_to_string(player, action)``,
+``legal_actions(player)``), so do these methods, the player being optional.
 """
 
 from __future__ import annotations
 
+import operator
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -36,6 +41,13 @@ class GameInfo:
     min_players: int
     max_players: int
     seat_names: tuple[str, ...] = ()
+    #: "explicit": every chance node lists its outcomes; "sampled": outcomes are drawn by
+    #: ``State.sample_chance`` (a physical simulation), as OpenSpiel's kSampledStochastic.
+    chance_mode: str = "explicit"
+    perfect_information: bool = True
+    zero_sum: bool = True
+    min_utility: float = -1.0
+    max_utility: float = 1.0
 
 
 class Game(ABC):
@@ -48,9 +60,9 @@ class Game(ABC):
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, Any] = resolve_options(self.OPTIONS, options, game=self.name)
 
-    @property
-    @abstractmethod
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """The seats; a rule set whose player count varies declares it as an option ``players``."""
+        return int(self.options.get("players", self.info.min_players))
 
     @abstractmethod
     def num_distinct_actions(self) -> int:
@@ -114,7 +126,7 @@ class State(ABC):
         """Play an action already known to be legal."""
 
     @abstractmethod
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         """The readable notation of a decision or chance outcome in this state."""
 
     @abstractmethod
@@ -122,18 +134,43 @@ class State(ABC):
         """Each seat's result; all zero until the game is over."""
 
     @abstractmethod
-    def observation(self, player: int) -> dict[str, Any]:
-        """Exactly what ``player`` may see, as a JSON-serialisable dict."""
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` (a valid seat, or None for a spectator) may see."""
 
     def _aliases(self, text: str) -> int | None:
         """Another accepted spelling of an action (a rule set's vocabulary); None if none."""
         return None
 
-    def describe_last(self) -> str:
-        """A sentence on what the last action did, for people following the game."""
+    def describe_last(self, player: int | None = None) -> str:
+        """A sentence on what the last action did, as ``player`` (None: a spectator) may know."""
         return ""
 
     # --- shared machinery ------------------------------------------------------------------
+
+    def num_players(self) -> int:
+        return self.game.num_players()
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """Exactly what ``player`` may see, as a JSON-serialisable dict; None is a spectator,
+        who sees only what is public."""
+        if player is not None and not (
+            isinstance(player, int) and 0 <= player < self.num_players()
+        ):
+            raise LudothequeError(
+                f"players are numbered 0 to {self.num_players() - 1}, not {player!r}."
+            )
+        return self._observation(player)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """One chance outcome drawn with its probability from ``rng`` (the caller's generator).
+
+        Rule sets whose chance cannot be listed (a physical throw) override this."""
+        outcomes, probabilities = zip(*self.chance_outcomes(), strict=True)
+        return rng.choices(outcomes, probabilities)[0]
+
+    def action_to_string(self, *args: int) -> str:
+        """``action_to_string(action)``, or ``action_to_string(player, action)`` as in OpenSpiel."""
+        return self._action_to_string(args[-1])
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
@@ -141,9 +178,10 @@ class State(ABC):
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
-    def legal_actions(self) -> list[int]:
-        """Decisions for the player to act, or the possible outcomes at a chance node."""
-        if self.is_terminal():
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Decisions for the player to act, or the possible outcomes at a chance node; for
+        another ``player`` than the one to act, none."""
+        if self.is_terminal() or (player is not None and player != self.current_player()):
             return []
         if self.is_chance_node():
             return [a for a, _ in self.chance_outcomes()]
@@ -152,6 +190,11 @@ class State(ABC):
     def apply_action(self, action: int) -> None:
         """Play a decision or chance outcome; an illegal one raises and changes nothing."""
         legal = self.legal_actions()
+        if isinstance(action, bool) or not hasattr(action, "__index__"):
+            raise IllegalMoveError(
+                f"an action is a whole number, not {action!r}; legal: {self._legal_text(legal)}."
+            )
+        action = operator.index(action)  # numpy integers from learning code, stored as int
         if action not in legal:
             if self.is_terminal():
                 raise IllegalMoveError("the game is over; no move can be played.")
@@ -161,8 +204,10 @@ class State(ABC):
         self._apply(action)
         self._history.append(action)
 
-    def string_to_action(self, text: str) -> int:
-        """The action written ``text`` in this state (its own notation or an accepted alias)."""
+    def string_to_action(self, *args: Any) -> int:
+        """The action written ``text`` in this state (its own notation or an accepted alias):
+        ``string_to_action(text)`` or, as in OpenSpiel, ``string_to_action(player, text)``."""
+        text = args[-1]
         wanted = " ".join(text.lower().split())
         legal = self.legal_actions()
         for action in legal:

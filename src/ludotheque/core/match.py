@@ -11,12 +11,6 @@ if TYPE_CHECKING:
     from ludotheque.core.game import Game, State
 
 
-def sample_chance(state: State, rng: random.Random) -> int:
-    """One chance outcome, drawn with its probability from ``rng`` (the caller's generator)."""
-    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-    return rng.choices(outcomes, probabilities)[0]
-
-
 def play_match(
     game: Game,
     agents: Sequence[Agent],
@@ -35,7 +29,7 @@ def play_match(
     while not state.is_terminal():
         player = state.current_player()
         if state.is_chance_node():
-            action = sample_chance(state, rng)
+            action = state.sample_chance(rng)
         else:
             agent = agents[player]
             legal = state.legal_actions()

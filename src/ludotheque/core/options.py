@@ -42,13 +42,16 @@ class Option:
             )
         return converted
 
-    def default_text(self) -> str:
-        return _show(self.default)
+    def show(self, value: Any) -> str:
+        """A value as it is typed: ``true``, not ``True``."""
+        return _show(value)
 
     def allowed_text(self) -> str:
         if self.allowed is not None:
             return ", ".join(_show(v) for v in self.allowed)
-        return {bool: "true or false", int: "a whole number"}.get(self.type, "any text")
+        return {bool: "true or false", int: "a whole number", float: "a number"}.get(
+            self.type, "any text"
+        )
 
     def _convert(self, value: Any, game: str) -> Any:
         if isinstance(value, self.type) and not (self.type is int and isinstance(value, bool)):
@@ -57,9 +60,9 @@ class Option:
             text = value.strip().lower() if self.type is bool else value.strip()
             if self.type is bool and text in _TRUE | _FALSE:
                 return text in _TRUE
-            if self.type is int:
+            if self.type in (int, float):
                 try:
-                    return int(text)
+                    return self.type(text)
                 except ValueError:
                     pass
             if self.type is str:
@@ -87,8 +90,10 @@ def resolve_options(
     }
 
 
-def parse_assignments(pairs: Sequence[str]) -> dict[str, str]:
-    """``["k=v", …]`` as a dict, as typed on a command line.
+def parse_assignments(
+    pairs: Sequence[str], form: str = "an option is written name=value"
+) -> dict[str, str]:
+    """``["k=v", …]`` as a dict, as typed on a command line; ``form`` says how to write one.
 
     >>> parse_assignments(["passing=none"])
     {'passing': 'none'}
@@ -97,6 +102,6 @@ def parse_assignments(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise OptionError(f"an option is written name=value, not {pair!r}.")
+            raise OptionError(f"{form}, not {pair!r}.")
         result[name.strip()] = value.strip()
     return result

@@ -78,7 +78,16 @@ class Record:
         for name, value in (("moves", moves), ("seats", seats)):
             if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
                 raise RecordError(f"the record's {name} must be a list of strings.")
-        return cls(data["game"], options, tuple(moves), tuple(seats))
+        result = data.get("result")
+        if result is not None and (
+            not isinstance(result, list)
+            or not all(isinstance(r, int | float) and not isinstance(r, bool) for r in result)
+        ):
+            raise RecordError("the record's result must be a list of numbers, one per seat.")
+        return cls(
+            data["game"], options, tuple(moves), tuple(seats),
+            None if result is None else tuple(result),
+        )
 
     def load_game(self) -> Game:
         from ludotheque.core.registry import load_game
@@ -97,12 +106,23 @@ class Record:
                 f"the record is of {self.game} with options {self.options}, "
                 f"not of {game.name} with options {dict(game.options)}."
             )
+        if self.seats and len(self.seats) != game.num_players():
+            raise RecordError(
+                f"the record names {len(self.seats)} seats; {game.name} here has "
+                f"{game.num_players()}."
+            )
         state = game.new_initial_state()
         for number, move in enumerate(self.moves, start=1):
             try:
                 state.apply_action(state.string_to_action(move))
             except LudothequeError as exc:
                 raise RecordError(f"move {number} of the record ({move!r}) fails: {exc}") from None
+        if self.result is not None and list(self.result) != state.returns():
+            ended = "ends with" if state.is_terminal() else "is not over, so has no result; it has"
+            raise RecordError(
+                f"the record's result {list(self.result)} is not the game's: its moves {ended} "
+                f"{state.returns()}."
+            )
         return state
 
     def _options_for(self, game: Game) -> dict[str, Any]:

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ludotheque.agents.base import RandomAgent
 from ludotheque.core.dice import THROWS
-from ludotheque.core.match import sample_chance
+from ludotheque.core.match import play_match
 from ludotheque.core.stats import mean_interval, wilson_interval
 from ludotheque.games.dames_rabattues.game import DamesRabattuesGame
 from ludotheque.games.dames_rabattues.rules import (
@@ -185,11 +186,10 @@ class Estimate:
 def simulate_first_thrower(game: DamesRabattuesGame, games: int, seed: int) -> Estimate:
     """Play ``games`` games through the engine and count the first thrower's wins."""
     wins, throws = 0, []
+    # Every decision is forced, so the players are never consulted.
+    players = [RandomAgent(), RandomAgent()]
     for i in range(games):
-        rng = random.Random(f"{seed}:{i}")
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(sample_chance(state, rng) if state.is_chance_node() else 0)
+        state = play_match(game, players, random.Random(f"{seed}:{i}"))
         first = state.history()[0]
         wins += state.position.winner == first
         throws.append(state.position.throws)

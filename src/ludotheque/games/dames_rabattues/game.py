@@ -80,10 +80,6 @@ class DamesRabattuesGame(Game):
         ),
     )
 
-    @property
-    def num_players(self) -> int:
-        return 2
-
     def num_distinct_actions(self) -> int:
         return 1
 
@@ -142,7 +138,7 @@ class DamesRabattuesState(State):
         else:
             self.position = self.position.roll(THROWS[action - THROW_OFFSET], self.game.reading)
 
-    def action_to_string(self, action: int) -> str:
+    def _action_to_string(self, action: int) -> str:
         stage = self.position.stage
         if stage is Stage.LOT and action in LOT_OUTCOMES:
             return f"{SEATS[action]} first"
@@ -166,12 +162,12 @@ class DamesRabattuesState(State):
             return [0.0, 0.0]
         return [1.0 if seat == winner else -1.0 for seat in range(2)]
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         """Everything: Dames rabattues has no hidden information."""
         p = self.position
         return {
             "game": self.game.name,
-            "seat": SEATS[player],
+            "seat": None if player is None else SEATS[player],
             "position": str(p),
             "stage": p.stage.value,
             "to_throw": None if p.stage is Stage.LOT else SEATS[p.to_throw],
@@ -187,12 +183,12 @@ class DamesRabattuesState(State):
     def __str__(self) -> str:
         return str(self.position)
 
-    def describe_last(self) -> str:
+    def describe_last(self, player: int | None = None) -> str:
         if not self._history:
             return ""
         p = self.position
         if p.stage is Stage.DICE:
-            return f"{SEATS[p.to_throw]} throws…"
+            return ""
         if p.last is None:
             return f"{SEATS[p.to_throw]} has the dice first, by lot."
         return narrate(p.last)

@@ -208,6 +208,8 @@ class State(ABC):
         """The action written ``text`` in this state (its own notation or an accepted alias):
         ``string_to_action(text)`` or, as in OpenSpiel, ``string_to_action(player, text)``."""
         text = args[-1]
+        if not isinstance(text, str):
+            raise NotationError(f"a move is written as text, not {text!r}.")
         wanted = " ".join(text.lower().split())
         legal = self.legal_actions()
         for action in legal:

@@ -39,6 +39,7 @@ _THROW_IDS = {throw: THROW_OFFSET + i for i, throw in enumerate(THROWS)}
 # Built once: simulation asks for the throw's outcomes twice per throw (sampling, then the
 # legality check in apply_action).
 _LOT = ((LOT_OUTCOMES[0], 0.5), (LOT_OUTCOMES[1], 0.5))
+# Rule "a throw": two dice thrown together, 21 outcomes.
 _DICE = tuple((_THROW_IDS[t], t.probability) for t in THROWS)
 
 
@@ -50,6 +51,7 @@ class DamesRabattuesGame(Game):
         date="1792",
         source="Encyclopédie méthodique, Dictionnaire des jeux, Paris (Panckoucke), 1792, "
         "pp. 64–65",
+        # Rule "two players": «Les joueurs ne peuvent être qu'au nombre de deux».
         min_players=2,
         max_players=2,
         seat_names=SEATS,

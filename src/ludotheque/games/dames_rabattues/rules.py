@@ -69,7 +69,8 @@ class Side:
     left: tuple[int, ...] = TO_KNOCK_DOWN
 
     def can_play(self, number: int) -> bool:
-        # Rule "die n, pile n": «l'as se prend toujours sur la première pile…».
+        # Rule "die n, pile n": «l'as se prend toujours sur la première pile…». A side plays
+        # in its own phase only — rule "nothing raised before all are down".
         return self.left[number - 1] > 0
 
     def play(self, number: int) -> Side:

@@ -22,7 +22,7 @@ from ludotheque.agents.base import RandomAgent
 from ludotheque.core.dice import THROWS
 from ludotheque.core.match import play_match
 from ludotheque.core.stats import mean_interval, wilson_interval
-from ludotheque.games.dames_rabattues.game import DamesRabattuesGame
+from ludotheque.games.dames_rabattues.game import LOT_OUTCOMES, DamesRabattuesGame
 from ludotheque.games.dames_rabattues.rules import (
     PILES,
     TO_KNOCK_DOWN,
@@ -190,7 +190,7 @@ def simulate_first_thrower(game: DamesRabattuesGame, games: int, seed: int) -> E
     players = [RandomAgent(), RandomAgent()]
     for i in range(games):
         state = play_match(game, players, random.Random(f"{seed}:{i}"))
-        first = state.history()[0]
+        first = LOT_OUTCOMES.index(state.history()[0])
         wins += state.position.winner == first
         throws.append(state.position.throws)
     return Estimate(wins, games, throws)

@@ -15,7 +15,9 @@ Throw(high=6, low=1)
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from itertools import accumulate
 
 from ludotheque.core.errors import NotationError
 
@@ -89,3 +91,36 @@ class Throw:
 THROWS: tuple[Throw, ...] = tuple(
     Throw(high, low) for high in range(6, 0, -1) for low in range(high, 0, -1)
 )
+
+
+#: Chance outcome ids shared by the tables games: first the lot (who throws first: outcome 0
+#: gives the dice to seat 0, outcome 1 to seat 1, each with probability 1/2), then the 21 throws.
+LOT_OUTCOMES = (0, 1)
+THROW_OFFSET = len(LOT_OUTCOMES)
+CHANCE_OUTCOMES = THROW_OFFSET + len(THROWS)
+THROW_IDS: dict[Throw, int] = {throw: THROW_OFFSET + i for i, throw in enumerate(THROWS)}
+#: The lot's and a throw's (outcome, probability) lists, built once: simulation asks for them
+#: twice per throw (sampling, then the legality check).
+LOT = tuple((outcome, 1 / len(LOT_OUTCOMES)) for outcome in LOT_OUTCOMES)
+DICE = tuple((THROW_IDS[t], t.probability) for t in THROWS)
+
+
+def throw_of(outcome: int) -> Throw | None:
+    """The throw a chance outcome id stands for, or None if it is not a throw.
+
+    >>> throw_of(THROW_IDS[Throw(6, 1)])
+    Throw(high=6, low=1)
+    """
+    if THROW_OFFSET <= outcome < CHANCE_OUTCOMES:
+        return THROWS[outcome - THROW_OFFSET]
+    return None
+
+
+_THROW_CUM_WEIGHTS = tuple(accumulate(p for _, p in DICE))
+_THROW_OUTCOMES = tuple(outcome for outcome, _ in DICE)
+
+
+def sample_throw(rng: random.Random) -> int:
+    """A throw's outcome id drawn from ``rng``, as ``State.sample_chance`` would draw it from
+    :data:`DICE` (the same draw, without rebuilding the table at every throw)."""
+    return rng.choices(_THROW_OUTCOMES, cum_weights=_THROW_CUM_WEIGHTS)[0]

@@ -181,20 +181,23 @@ class State(ABC):
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Decisions for the player to act, or the possible outcomes at a chance node; for
         another ``player`` than the one to act, none."""
-        if self.is_terminal() or (player is not None and player != self.current_player()):
+        current = self.current_player()
+        if current == TERMINAL or (player is not None and player != current):
             return []
-        if self.is_chance_node():
+        if current == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         return self._legal_actions()
 
     def apply_action(self, action: int) -> None:
         """Play a decision or chance outcome; an illegal one raises and changes nothing."""
         legal = self.legal_actions()
-        if isinstance(action, bool) or not hasattr(action, "__index__"):
-            raise IllegalMoveError(
-                f"an action is a whole number, not {action!r}; legal: {self._legal_text(legal)}."
-            )
-        action = operator.index(action)  # numpy integers from learning code, stored as int
+        if type(action) is not int:
+            if isinstance(action, bool) or not hasattr(action, "__index__"):
+                raise IllegalMoveError(
+                    f"an action is a whole number, not {action!r}; "
+                    f"legal: {self._legal_text(legal)}."
+                )
+            action = operator.index(action)  # numpy integers from learning code, stored as int
         if action not in legal:
             if self.is_terminal():
                 raise IllegalMoveError("the game is over; no move can be played.")

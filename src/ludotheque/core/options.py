@@ -31,6 +31,9 @@ class Option:
     allowed: tuple[Any, ...] | None = None
     source: str = ""
     help: str = ""
+    #: False for an option that changes how the game is driven, not what its rules are (so it
+    #: has no source sentence), such as how many dice one decision plays.
+    rule: bool = True
 
     def parse(self, value: Any, *, game: str) -> Any:
         """The value converted to the option's type, or an OptionError naming what is allowed."""

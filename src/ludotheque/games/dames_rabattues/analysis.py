@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ludotheque.agents.base import RandomAgent
-from ludotheque.core.dice import THROWS
+from ludotheque.core.dice import LOT_OUTCOMES, THROWS
 from ludotheque.core.match import play_match
 from ludotheque.core.stats import mean_interval, wilson_interval
-from ludotheque.games.dames_rabattues.game import LOT_OUTCOMES, DamesRabattuesGame
+from ludotheque.games.dames_rabattues.game import DamesRabattuesGame
 from ludotheque.games.dames_rabattues.rules import (
     PILES,
     TO_KNOCK_DOWN,

@@ -20,7 +20,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludotheque.core.dice import THROWS, Throw
+from ludotheque.core.dice import (
+    CHANCE_OUTCOMES,
+    DICE,
+    LOT,
+    LOT_OUTCOMES,
+    THROW_IDS,
+    Throw,
+    throw_of,
+)
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
@@ -32,15 +40,6 @@ from ludotheque.games.dames_rabattues.rules import Passing, Reading
 
 #: The one decision: throw the dice.
 THROW = 0
-#: Chance outcome ids: the lot (who has the dice first), then the 21 throws.
-LOT_OUTCOMES = (0, 1)
-THROW_OFFSET = 2
-_THROW_IDS = {throw: THROW_OFFSET + i for i, throw in enumerate(THROWS)}
-# Built once: simulation asks for the throw's outcomes twice per throw (sampling, then the
-# legality check in apply_action).
-_LOT = ((LOT_OUTCOMES[0], 0.5), (LOT_OUTCOMES[1], 0.5))
-# Rule "a throw": two dice thrown together, 21 outcomes.
-_DICE = tuple((_THROW_IDS[t], t.probability) for t in THROWS)
 
 
 @register
@@ -86,7 +85,7 @@ class DamesRabattuesGame(Game):
         return 1
 
     def max_chance_outcomes(self) -> int:
-        return THROW_OFFSET + len(THROWS)
+        return CHANCE_OUTCOMES
 
     @property
     def reading(self) -> Reading:
@@ -126,9 +125,10 @@ class DamesRabattuesState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         stage = self.position.stage
         if stage is Stage.LOT:
-            return list(_LOT)
+            return list(LOT)
         if stage is Stage.DICE:
-            return list(_DICE)
+            # Rule "a throw": two dice thrown together, 21 outcomes.
+            return list(DICE)
         return []
 
     def _apply(self, action: int) -> None:
@@ -138,14 +138,14 @@ class DamesRabattuesState(State):
         elif stage is Stage.THROW:
             self.position = self.position.start_throw()
         else:
-            self.position = self.position.roll(THROWS[action - THROW_OFFSET], self.game.reading)
+            self.position = self.position.roll(throw_of(action), self.game.reading)
 
     def _action_to_string(self, action: int) -> str:
         stage = self.position.stage
         if stage is Stage.LOT and action in LOT_OUTCOMES:
             return f"{SEATS[action]} first"
-        if stage is Stage.DICE and THROW_OFFSET <= action < self.game.max_chance_outcomes():
-            return str(THROWS[action - THROW_OFFSET])
+        if stage is Stage.DICE and throw_of(action) is not None:
+            return str(throw_of(action))
         if stage is Stage.THROW and action == THROW:
             return "throw"
         return f"<no action {action} at this point>"
@@ -153,7 +153,7 @@ class DamesRabattuesState(State):
     def _aliases(self, text: str) -> int | None:
         if self.position.stage is Stage.DICE:
             try:
-                return _THROW_IDS[Throw.parse(text)]
+                return THROW_IDS[Throw.parse(text)]
             except LudothequeError:
                 return None
         return None

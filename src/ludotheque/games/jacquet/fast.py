@@ -1,0 +1,425 @@
+"""Jacquet's move generation compiled with numba, for search and long simulations.
+
+The same rules as :mod:`ludotheque.games.jacquet.rules`, on a small integer array instead of an
+immutable value; ``tests/test_jacquet_fast.py`` holds the two equal over many random positions.
+Each function names the rule it enforces as ``rules.py`` does.
+
+The array (``int64[SIZE]``): the 24 points by absolute index (White's point minus one), White's
+checkers positive and Black's negative; then each player's bar, borne-off count and courier flag.
+
+A step is coded ``origin * 6 + die - 1`` (origin 0 is the bar, 1–24 the player's own points),
+which is also its action id when the game is played one die at a time.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from ludotheque.games.jacquet.rules import BAR, HALF_TRACK, OFF, TALON, Board, Reading
+
+BAR_AT = 24  # + player
+OFF_AT = 26  # + player
+COURIER_AT = 28  # + player
+SIZE = 30
+FOURTH_TABLE_START = 19
+#: Ids of a decision that plays two dice (OpenSpiel backgammon's convention): each of the two
+#: dice's origins, or none, as 26 values.
+PAIR_ACTIONS = 26 * 26
+NO_STEP = -1
+CHECKERS = 15
+
+
+def to_cells(board: Board) -> bytes:
+    """The compact form of a board a :class:`~ludotheque.games.jacquet.position.Position`
+    keeps: the array's thirty values as bytes."""
+    return np.array(board.points + board.bar + board.off + board.couriers, np.int8).tobytes()
+
+
+def to_array(cells: bytes) -> np.ndarray:
+    """A fresh array of the cells, for the compiled functions to work on."""
+    return np.frombuffer(cells, np.int8).copy()
+
+
+def board_of(cells: bytes) -> Board:
+    """The readable board the cells stand for."""
+    values = list(np.frombuffer(cells, np.int8).tolist())
+    return Board(
+        tuple(values[:24]),
+        (values[BAR_AT], values[BAR_AT + 1]),
+        (values[OFF_AT], values[OFF_AT + 1]),
+        (bool(values[COURIER_AT]), bool(values[COURIER_AT + 1])),
+    )
+
+
+@lru_cache
+def flags(reading: Reading) -> tuple[bool, bool, bool]:
+    """The reading as the compiled functions take it: (hitting, talon_locked, higher_die)."""
+    return reading.hitting, reading.talon_locked, reading.higher_die
+
+
+def step_code(origin: int, die: int) -> int:
+    return origin * 6 + die - 1
+
+
+def step_of(code: int) -> tuple[int, int]:
+    """(origin, die) of a step code."""
+    return code // 6, code % 6 + 1
+
+
+@njit(cache=True)
+def _index(player, point):
+    return (point - 1 + HALF_TRACK * player) % 24
+
+
+@njit(cache=True)
+def _mine(a, player, point):
+    c = a[_index(player, point)]
+    if player == 0:
+        return c if c > 0 else 0
+    return -c if c < 0 else 0
+
+
+@njit(cache=True)
+def _theirs(a, player, point):
+    c = a[_index(player, point)]
+    if player == 0:
+        return -c if c < 0 else 0
+    return c if c > 0 else 0
+
+
+@njit(cache=True)
+def _status(a, player):
+    """(every checker in the fourth table, a checker has left the talon): asked of every step,
+    so computed once per position."""
+    home = a[BAR_AT + player] == 0
+    out = a[BAR_AT + player] > 0
+    for p in range(1, 25):
+        if _mine(a, player, p) > 0:
+            if p < FOURTH_TABLE_START:
+                home = False
+            if p > TALON:
+                out = True
+    return home, out
+
+
+@njit(cache=True)
+def _destination(a, player, origin, die, hitting, talon_locked, home, out):
+    """Where the step goes (1–24 or OFF), or -1 if the rules forbid it; ``home`` and ``out`` as
+    :func:`_status` gives them."""
+    if a[BAR_AT + player] > 0:
+        # Rule "entering again" (DLP).
+        if origin != BAR:
+            return -1
+    elif origin == BAR or _mine(a, player, origin) == 0:
+        return -1
+    target = origin + die
+    if target >= OFF:
+        # Rule "bearing off": every checker in the fourth table.
+        if not home:
+            return -1
+        struck = OFF - die
+        if origin == struck:
+            return OFF
+        # Rule "a lower checker".
+        if _mine(a, player, struck) > 0:
+            return -1
+        for p in range(struck + 1, OFF):
+            if _mine(a, player, p) > 0:
+                return OFF if p == origin else -1
+        return -1
+    if a[COURIER_AT + player] == 0:
+        # Rule "the courier" (1840).
+        if talon_locked and origin == TALON and out:
+            return -1
+        # Rule "no pairing before the courier".
+        if target != TALON and _mine(a, player, target) > 0:
+            return -1
+    opposing = _theirs(a, player, target)
+    # Rule "no hitting" (1840) / a point held by two (DLP).
+    if opposing > 0 and (not hitting or opposing > 1):
+        return -1
+    return target
+
+
+@njit(cache=True)
+def _play(a, player, origin, die):
+    """Play a legal step in place; return what :func:`_undo` needs (1: a hit, 2: the courier
+    came home)."""
+    sign = 1 if player == 0 else -1
+    if origin == BAR:
+        a[BAR_AT + player] -= 1
+    else:
+        a[_index(player, origin)] -= sign
+    target = origin + die
+    if target >= OFF:
+        a[OFF_AT + player] += 1
+        return 0
+    undo = 0
+    at = _index(player, target)
+    if a[at] == -sign:
+        # Rule "hitting" (DLP).
+        a[at] = 0
+        a[BAR_AT + 1 - player] += 1
+        undo = 1
+    a[at] += sign
+    if target >= FOURTH_TABLE_START and a[COURIER_AT + player] == 0:
+        # Rule "the courier".
+        a[COURIER_AT + player] = 1
+        undo += 2
+    return undo
+
+
+@njit(cache=True)
+def _play_codes(a, player, code, second):
+    _play(a, player, code // 6, code % 6 + 1)
+    if second != NO_STEP:
+        _play(a, player, second // 6, second % 6 + 1)
+
+
+def play(cells: bytes, player: int, codes: list[int]) -> bytes:
+    """The cells after legal steps, given by their codes (one decision's: one or two)."""
+    a = to_array(cells)
+    for at in range(0, len(codes), 2):
+        pair = codes[at : at + 2]
+        _play_codes(a, player, pair[0], pair[1] if len(pair) == 2 else NO_STEP)
+    return a.tobytes()
+
+
+@njit(cache=True)
+def _undo(a, player, origin, die, undo):
+    sign = 1 if player == 0 else -1
+    if origin == BAR:
+        a[BAR_AT + player] += 1
+    else:
+        a[_index(player, origin)] += sign
+    target = origin + die
+    if target >= OFF:
+        a[OFF_AT + player] -= 1
+        return
+    at = _index(player, target)
+    a[at] -= sign
+    if undo & 1:
+        a[at] = -sign
+        a[BAR_AT + 1 - player] -= 1
+    if undo & 2:
+        a[COURIER_AT + player] = 0
+
+
+@njit(cache=True)
+def _origin_range(a, player):
+    """Origins to try: the bar alone while a checker is on it, else the points 1–24."""
+    if a[BAR_AT + player] > 0:
+        return BAR, BAR + 1
+    return 1, 25
+
+
+# Dice still to play are (first, second, n): two different dice when n == 2 and first !=
+# second, else n dice showing ``first``.
+
+
+@njit(cache=True)
+def _after(first, second, n, die):
+    """The dice left once ``die`` is played."""
+    if n == 2 and first != second:
+        other = second if die == first else first
+        return other, other, 1
+    return first, first, n - 1
+
+
+@njit(cache=True)
+def _most(a, player, first, second, n, hitting, talon_locked):
+    """How many of the dice can be played, in the best order."""
+    best = 0
+    home, out = _status(a, player)
+    start, stop = _origin_range(a, player)
+    kinds = 2 if (n == 2 and first != second) else 1
+    for k in range(kinds):
+        die = first if k == 0 else second
+        f, s, m = _after(first, second, n, die)
+        for origin in range(start, stop):
+            if _destination(a, player, origin, die, hitting, talon_locked, home, out) < 0:
+                continue
+            if n == 1:
+                return 1
+            undo = _play(a, player, origin, die)
+            got = 1 + _most(a, player, f, s, m, hitting, talon_locked)
+            _undo(a, player, origin, die, undo)
+            if got > best:
+                best = got
+                if best == n:
+                    return best
+    return best
+
+
+@njit(cache=True)
+def _legal_steps(a, player, first, second, n, hitting, talon_locked, higher_die):
+    """Codes of the steps that begin a complete legal play of the dice, in increasing order."""
+    found = np.empty(150, np.int64)
+    depth = np.empty(150, np.int64)
+    count = 0
+    need = 0
+    if n == 0:
+        return found[:0]
+    home, left_talon = _status(a, player)
+    start, stop = _origin_range(a, player)
+    kinds = 2 if (n == 2 and first != second) else 1
+    for k in range(kinds):
+        die = first if k == 0 else second
+        f, s, m = _after(first, second, n, die)
+        for origin in range(start, stop):
+            if _destination(a, player, origin, die, hitting, talon_locked, home, left_talon) < 0:
+                continue
+            got = 1
+            if n > 1:
+                undo = _play(a, player, origin, die)
+                got += _most(a, player, f, s, m, hitting, talon_locked)
+                _undo(a, player, origin, die, undo)
+            found[count] = origin * 6 + die - 1
+            depth[count] = got
+            count += 1
+            need = max(need, got)
+    # Rule "play all the dice you can".
+    keep = depth[:count] == need
+    # Rule "the higher die".
+    if higher_die and need == 1 and kinds == 2:
+        high = max(first, second)
+        is_high = found[:count] % 6 + 1 == high
+        if is_high.any():
+            keep &= is_high
+    return np.sort(found[:count][keep])
+
+
+def dice_args(dice: tuple[int, ...]) -> tuple[int, int, int]:
+    """The compiled functions' form of the dice still to play."""
+    if not dice:
+        return 0, 0, 0
+    return dice[0], dice[-1], len(dice)
+
+
+def legal_steps(cells: bytes, player: int, dice: tuple[int, ...], reading: Reading) -> list[int]:
+    """Codes of the steps that begin a complete legal play of ``dice``."""
+    return _legal_steps(to_array(cells), player, *dice_args(dice), *flags(reading)).tolist()
+
+
+@njit(cache=True)
+def pair_code(doublet, high, first, second):
+    """The pair id of up to two step codes (-1: none), as :func:`legal_pairs` gives them."""
+    if doublet:
+        a = first // 6 if first >= 0 else NO_STEP
+        b = second // 6 if second >= 0 else NO_STEP
+        if b != NO_STEP and b < a:
+            a, b = b, a
+        return (a + 1) * 26 + b + 1
+    by_die_high = NO_STEP
+    by_die_low = NO_STEP
+    for code in (first, second):
+        if code >= 0:
+            if code % 6 + 1 == high:
+                by_die_high = code // 6
+            else:
+                by_die_low = code // 6
+    return (by_die_high + 1) * 26 + by_die_low + 1
+
+
+@njit(cache=True)
+def _simple_pairs(a, player, high, low, hitting, talon_locked, higher_die, firsts, seconds):
+    """The legal plays of a coup simple: ``firsts[pair]`` and ``seconds[pair]`` receive each
+    legal pair's step codes, in an order in which they can be played. Written out, not
+    searched: most throws are coups simples."""
+    found = False
+    home, left_talon = _status(a, player)
+    start, stop = _origin_range(a, player)
+    for order in range(2):
+        die, other = (high, low) if order == 0 else (low, high)
+        for origin in range(start, stop):
+            if _destination(a, player, origin, die, hitting, talon_locked, home, left_talon) < 0:
+                continue
+            undo = _play(a, player, origin, die)
+            home2, left2 = _status(a, player)
+            start2, stop2 = _origin_range(a, player)
+            for origin2 in range(start2, stop2):
+                if _destination(a, player, origin2, other, hitting, talon_locked, home2, left2) < 0:
+                    continue
+                code, code2 = origin * 6 + die - 1, origin2 * 6 + other - 1
+                pair = pair_code(False, high, code, code2)
+                if firsts[pair] == NO_STEP:
+                    firsts[pair], seconds[pair] = code, code2
+                    found = True
+            _undo(a, player, origin, die, undo)
+    if not found:
+        # Rule "play all the dice you can": both if they can be, else one (see _legal_steps).
+        for code in _legal_steps(a, player, high, low, 2, hitting, talon_locked, higher_die):
+            firsts[pair_code(False, high, code, NO_STEP)] = code
+
+
+@njit(cache=True)
+def _legal_pairs(a, player, first, second, n, hitting, talon_locked, higher_die):
+    """The legal decisions that play up to two dice at once: rows of (pair id, first step
+    code, second step code or -1), the steps in an order in which they can be played, by id."""
+    firsts = np.full(PAIR_ACTIONS, NO_STEP, np.int64)
+    seconds = np.full(PAIR_ACTIONS, NO_STEP, np.int64)
+    if n == 2 and first != second:
+        _simple_pairs(a, player, first, second, hitting, talon_locked, higher_die, firsts, seconds)
+    else:
+        for code in _legal_steps(a, player, first, second, n, hitting, talon_locked, higher_die):
+            origin, die = code // 6, code % 6 + 1
+            f, s, m = _after(first, second, n, die)
+            undo = _play(a, player, origin, die)
+            following = _legal_steps(a, player, f, s, m, hitting, talon_locked, higher_die)
+            _undo(a, player, origin, die, undo)
+            if following.size == 0:
+                firsts[pair_code(True, die, code, NO_STEP)] = code
+            for other in following:
+                pair = pair_code(True, die, code, other)
+                if firsts[pair] == NO_STEP:
+                    firsts[pair], seconds[pair] = code, other
+    count = 0
+    for pair in range(PAIR_ACTIONS):
+        count += firsts[pair] != NO_STEP
+    rows = np.empty((count, 3), np.int64)
+    at = 0
+    for pair in range(PAIR_ACTIONS):
+        if firsts[pair] != NO_STEP:
+            rows[at, 0], rows[at, 1], rows[at, 2] = pair, firsts[pair], seconds[pair]
+            at += 1
+    return rows
+
+
+def legal_pairs(cells: bytes, player: int, dice: tuple[int, ...], reading: Reading) -> np.ndarray:
+    """The decisions that play up to two of ``dice`` at once: rows of (pair id, first step
+    code, second step code or -1)."""
+    return _legal_pairs(to_array(cells), player, *dice_args(dice), *flags(reading))
+
+
+@njit(cache=True)
+def _playout(a, player, hitting, talon_locked, higher_die, seed):
+    np.random.seed(seed)
+    turns = 0
+    while True:
+        first, second = np.random.randint(1, 7), np.random.randint(1, 7)
+        n = 4 if first == second else 2
+        turns += 1
+        while n > 0:
+            steps = _legal_steps(a, player, first, second, n, hitting, talon_locked, higher_die)
+            if steps.size == 0:
+                break
+            code = steps[np.random.randint(0, steps.size)]
+            _play(a, player, code // 6, code % 6 + 1)
+            first, second, n = _after(first, second, n, code % 6 + 1)
+        if a[OFF_AT + player] == CHECKERS:
+            return player, turns
+        player = 1 - player
+
+
+def playout(board: Board, player: int, reading: Reading, seed: int) -> tuple[int, int, Board]:
+    """Play to the end at random from ``board`` with ``player`` to throw.
+
+    Each die is chosen uniformly among the legal steps, as a random player of the protocol does
+    one die at a time. Returns the winner, the number of turns and the final board.
+    """
+    a = to_array(to_cells(board))
+    winner, turns = _playout(a, player, *flags(reading), seed)
+    return int(winner), int(turns), board_of(a.tobytes())

@@ -1,0 +1,360 @@
+"""Jacquet as a Game: the protocol's action ids and notation over the rules.
+
+A turn is a chance node (the throw, 21 outcomes) and then the thrower's decisions. With the
+default ``granularity="die"`` each decision plays one die, written ``1/7`` (from/to in the
+player's own numbering), ``bar/3``, ``22/off``; with ``granularity="pair"`` a decision plays up
+to two dice at once, written ``1/7 7/12``, and a doublet takes two decisions, as in OpenSpiel's
+backgammon. Either way the engine offers only the steps that begin a complete legal play of the
+throw (as many dice as can be played), so no decision can lead into a dead end. A throw none of
+whose dice can be played passes the turn without a decision.
+
+>>> import ludotheque
+>>> state = ludotheque.load_game("jacquet").new_initial_state()
+>>> for move in ["white first", "6-6"]:
+...     state.apply_action(state.string_to_action(move))
+>>> [state.action_to_string(a) for a in state.legal_actions()]
+['1/7']
+>>> state.apply_action(state.string_to_action("1/7"))
+>>> state.describe_last()
+'white plays 1/7; the other 6s cannot be played.'
+>>> str(state)
+'1x14,7 1x15 dice:black'
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cached_property
+from typing import Any
+
+from ludotheque.core.dice import (
+    CHANCE_OUTCOMES,
+    DICE,
+    LOT,
+    LOT_OUTCOMES,
+    THROW_IDS,
+    Throw,
+    sample_throw,
+    throw_of,
+)
+from ludotheque.core.errors import NotationError
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.options import Option
+from ludotheque.core.registry import register
+from ludotheque.games.jacquet import fast
+from ludotheque.games.jacquet.position import SEATS, Position, Stage
+from ludotheque.games.jacquet.render import render
+from ludotheque.games.jacquet.rules import (
+    BAR,
+    FOURTH_TABLE,
+    Reading,
+    ReadingName,
+    Step,
+    cochonnets,
+    multiple,
+)
+
+#: Decision ids when one die is played at a time: a step's code, origin * 6 + die - 1.
+STEP_ACTIONS = 25 * 6
+
+
+@register
+class JacquetGame(Game):
+    name = "jacquet"
+    info = GameInfo(
+        title="Jacquet",
+        date="1840",
+        source="de Moulidars, Grande encyclopédie méthodique, universelle, illustrée des jeux "
+        "et des divertissements de l'esprit et du corps, Paris, 1840, pp. 183–184 (DLP evidence "
+        "record DLP.Evidence.1819)",
+        min_players=2,
+        max_players=2,
+        seat_names=SEATS,
+        min_utility=-5.0,
+        max_utility=5.0,
+    )
+    OPTIONS = (
+        Option(
+            "reading",
+            str,
+            ReadingName.MOULIDARS.value,
+            tuple(r.value for r in ReadingName),
+            source="«l'adversaire ne pouvant se placer sur une flèche occupée» (Moulidars) — "
+            "«When a piece lands on a point occupied by a single opponent's piece, the "
+            "opponent's piece is removed from the board» (DLP summary)",
+            help="moulidars-1840 = the French text: no hitting, and no second checker leaves "
+            "the talon before the courier is home; dlp-summary = the Digital Ludeme Project's "
+            "English summary: a lone checker is hit and enters again, and the courier rule only "
+            "forbids two checkers on one point",
+        ),
+        Option(
+            "scoring",
+            str,
+            "simple",
+            ("simple", "multiple"),
+            source="«Généralement on joue la partie simple mais on peut convenir qu'elle serait "
+            "double… triple… quadruple… quintuple»",
+            help="simple = one game won or lost; multiple = the loser loses 2 to 5 games by "
+            "where his checkers still are when the winner has borne off his last",
+        ),
+        Option(
+            "higher_die",
+            bool,
+            True,
+            (True, False),
+            source="«Les autres règles générales du jacquet sont les mêmes que celles du trictrac»",
+            help="when only one die of a coup simple can be played, whether it must be the "
+            "higher (true, the tables games' usage) or either (false)",
+        ),
+        Option(
+            "granularity",
+            str,
+            "die",
+            ("die", "pair"),
+            help="not a rule but how moves are taken: die = one decision per die (for "
+            "people); pair = up to two dice per decision, a doublet in two, as OpenSpiel's "
+            "backgammon (for search)",
+            rule=False,
+        ),
+    )
+
+    @cached_property
+    def reading(self) -> Reading:
+        """The options as the rules take them."""
+        return Reading(ReadingName(self.options["reading"]), self.options["higher_die"])
+
+    @property
+    def by_pairs(self) -> bool:
+        return self.options["granularity"] == "pair"
+
+    def num_distinct_actions(self) -> int:
+        return fast.PAIR_ACTIONS if self.by_pairs else STEP_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return CHANCE_OUTCOMES
+
+    def render(self, observation: dict[str, Any]) -> str:
+        return render(observation)
+
+    def new_initial_state(self) -> JacquetState:
+        return JacquetState(self)
+
+
+class JacquetState(State):
+    """A game in progress. ``position`` is an immutable value, replaced at every action."""
+
+    game: JacquetGame
+
+    def __init__(self, game: JacquetGame, position: Position | None = None) -> None:
+        super().__init__(game)
+        self.position = position or Position()
+        self._legal: list[int] | None = None
+        self._pairs: Any = None  # by pairs: the legal pairs' rows from fast.legal_pairs
+        # The position before the last action, and the steps it played: describe_last tells
+        # it only when asked, since simulation never asks.
+        self._last: tuple[Position, list[int]] | None = None
+
+    @property
+    def position(self) -> Position:
+        return self._position
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        self._position = position
+        # Asked several times per action: kept, not worked out each time.
+        stage = position.stage
+        self._player = (
+            position.to_move
+            if stage is Stage.MOVE
+            else TERMINAL
+            if stage is Stage.WON
+            else CHANCE
+        )
+
+    def current_player(self) -> int:
+        return self._player
+
+    def _legal_actions(self) -> list[int]:
+        if self._legal is None:
+            p, reading = self.position, self.game.reading
+            if self.game.by_pairs:
+                self._pairs = fast.legal_pairs(p.cells, p.to_move, p.dice, reading)
+                self._legal = self._pairs[:, 0].tolist()
+            else:
+                self._legal = fast.legal_steps(p.cells, p.to_move, p.dice, reading)
+        return list(self._legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        stage = self.position.stage
+        if stage is Stage.LOT:
+            return list(LOT)
+        if stage is Stage.DICE:
+            # Rule "a throw": two dice, 21 outcomes.
+            return list(DICE)
+        return []
+
+    def sample_chance(self, rng: random.Random) -> int:
+        if self.position.stage is Stage.DICE:
+            return sample_throw(rng)
+        return super().sample_chance(rng)
+
+    def _apply(self, action: int) -> None:
+        p = self.position
+        codes = self.codes_of(action) if p.stage is Stage.MOVE else []
+        self._legal = None
+        if p.stage is Stage.LOT:
+            self.position = p.draw_lot(action)
+            self._last = (p, ())
+            return
+        if p.stage is Stage.DICE:
+            self.position = p.roll(throw_of(action))
+            self._last = (p, ())
+            if not self._legal_actions():
+                self.position = self.position.end_turn()
+            return
+        self.position = p.play_codes(codes)
+        self._last = (p, codes)
+        # Every die played, or none of those left can be (the legal steps say which).
+        if self.position.stage is Stage.MOVE and (
+            not self.position.dice or not self._legal_actions()
+        ):
+            self.position = self.position.end_turn()
+
+    def codes_of(self, action: int) -> list[int]:
+        """The codes of the steps a legal decision plays, in an order they can be played."""
+        if not self.game.by_pairs:
+            return [action]
+        row = self._pairs[self._legal_actions().index(action)].tolist()
+        return row[1:] if row[2] != fast.NO_STEP else row[1:2]
+
+    def steps_of(self, action: int) -> tuple[Step, ...]:
+        """The steps a legal decision plays, in an order in which they can be played."""
+        return tuple(Step(*fast.step_of(code)) for code in self.codes_of(action))
+
+    def _write(self, position: Position, steps: tuple[Step, ...]) -> str:
+        """Steps in notation, a hit marked ``*`` as in tables notation."""
+        words = []
+        board = position.board
+        for step in steps:
+            target = step.destination()
+            hit = target < 25 and board.theirs(position.to_move, target) > 0
+            words.append(f"{step}{'*' if hit else ''}")
+            board = board.play(position.to_move, step)
+        return " ".join(words)
+
+    def _action_to_string(self, action: int) -> str:
+        p = self.position
+        if p.stage is Stage.LOT and action in LOT_OUTCOMES:
+            return f"{SEATS[action]} first"
+        if p.stage is Stage.DICE and throw_of(action) is not None:
+            return str(throw_of(action))
+        if p.stage is Stage.MOVE and action in self._legal_actions():
+            return self._write(p, self.steps_of(action))
+        return f"<no action {action} at this point>"
+
+    def _aliases(self, text: str) -> int | None:
+        p = self.position
+        try:
+            if p.stage is Stage.DICE:
+                return THROW_IDS[Throw.parse(text)]
+            if p.stage is Stage.MOVE:
+                steps = [Step.parse(word) for word in text.split()]
+                for action in self._legal_actions():
+                    if sorted(self.steps_of(action)) == sorted(steps):
+                        return action
+        except NotationError:
+            return None
+        return None
+
+    def returns(self) -> list[float]:
+        winner = self.position.winner
+        if winner is None:
+            return [0.0, 0.0]
+        stake = float(self.stake())
+        return [stake if seat == winner else -stake for seat in range(2)]
+
+    def stake(self) -> int:
+        """How many games the winner wins: 1, or 1 to 5 under the multiple scoring."""
+        if self.game.options["scoring"] == "simple":
+            return 1
+        return multiple(self.position.board, 1 - self.position.to_move)
+
+    def _result_sentence(self) -> str:
+        p = self.position
+        winner, loser = SEATS[p.to_move], SEATS[1 - p.to_move]
+        left = cochonnets(p.board, 1 - p.to_move)
+        stuck = f", and {loser} has {left} cochonnet{'s' * (left > 1)}" if left else ""
+        if self.game.options["scoring"] == "simple":
+            return f"{winner} has borne off all fifteen and wins{stuck}"
+        names = {1: "a simple", 2: "a double", 3: "a triple", 4: "a quadruple", 5: "a quintuple"}
+        return f"{winner} has borne off all fifteen and wins {names[self.stake()]} game{stuck}"
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        """Everything: Jacquet has no hidden information."""
+        p = self.position
+        board = p.board
+        return {
+            "game": self.game.name,
+            "reading": self.game.options["reading"],
+            "seat": None if player is None else SEATS[player],
+            "position": str(p),
+            "stage": p.stage.value,
+            "to_move": None if p.stage is Stage.LOT else SEATS[p.to_move],
+            "throw": str(p.throw) if p.stage is Stage.MOVE else None,
+            "dice_left": list(p.dice),
+            # Absolute points, White's numbering: positive White, negative Black.
+            "points": list(board.points),
+            "sides": {
+                SEATS[s]: {
+                    "bar": board.bar[s],
+                    "off": board.off[s],
+                    "courier_home": board.couriers[s],
+                    "pips": pips(board, s),
+                    "in_fourth_table": sum(board.mine(s, q) for q in FOURTH_TABLE),
+                }
+                for s in (0, 1)
+            },
+            "last": self.describe_last() or None,
+            "winner": None if p.winner is None else SEATS[p.winner],
+        }
+
+    def describe_last(self, player: int | None = None) -> str:
+        """What the last action did, told as at the table."""
+        if self._last is None:
+            return ""
+        before, codes = self._last
+        steps = tuple(Step(*fast.step_of(code)) for code in codes)
+        now = self.position
+        seat = SEATS[before.to_move]
+        if before.stage is Stage.LOT:
+            return f"{SEATS[now.to_move]} has the higher die and throws first."
+        if before.stage is Stage.DICE:
+            throw = throw_of(self._history[-1])
+            assert throw is not None
+            passed = " and can play nothing" if now.stage is Stage.DICE else ""
+            return f"{seat} throws {throw.spoken()}{passed}."
+        text = f"{seat} plays {self._write(before, steps)}"
+        if now.stage is Stage.WON:
+            return f"{text}; {self._result_sentence()}."
+        if now.stage is Stage.DICE:
+            unplayed = list(before.dice)
+            for step in steps:
+                unplayed.remove(step.die)
+            if unplayed:
+                text += f"; {_dice_words(tuple(unplayed))} cannot be played"
+        return text + "."
+
+    def __str__(self) -> str:
+        return str(self.position)
+
+
+def pips(board: Any, player: int) -> int:
+    """Points still to travel to bear every checker off (the pip count)."""
+    on_board = sum(board.mine(player, p) * (25 - p) for p in range(1, 25))
+    return on_board + board.bar[player] * (25 - BAR)
+
+
+def _dice_words(dice: tuple[int, ...]) -> str:
+    if len(dice) > 1 and len(set(dice)) == 1:
+        return f"the other {dice[0]}s"
+    return " and ".join(f"the {d}" for d in dice)

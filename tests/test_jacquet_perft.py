@@ -15,8 +15,8 @@ import ludotheque
 from ludotheque.core.dice import THROWS
 from ludotheque.games.jacquet import Position
 from ludotheque.games.jacquet.game import JacquetState
-from ludotheque.games.jacquet.rules import DLP_SUMMARY, MOULIDARS, complete_plays, dice_of
 from ludotheque.games.jacquet.position import Stage
+from ludotheque.games.jacquet.rules import DLP_SUMMARY, MOULIDARS, complete_plays, dice_of
 
 READINGS = {"moulidars-1840": MOULIDARS, "dlp-summary": DLP_SUMMARY}
 
@@ -39,7 +39,8 @@ def counts(position: str, throw: str, reading: str) -> tuple[int, int, int, int]
     decision sequences one die at a time)."""
     start = Position.parse(position)
     high, low = (int(d) for d in throw.split("-"))
-    readable = len(complete_plays(start.board, start.to_move, dice_of(high, low), READINGS[reading]))
+    dice = dice_of(high, low)
+    readable = len(complete_plays(start.board, start.to_move, dice, READINGS[reading]))
     found = []
     for granularity in ("die", "pair"):
         game = ludotheque.load_game("jacquet", reading=reading, granularity=granularity)

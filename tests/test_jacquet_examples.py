@@ -86,6 +86,11 @@ def test_bearing_off_six_and_three():
     position = "19x3,20x3,21x3,22x3,23x3 1x15 dice:white"
     state = play(state_at(position), "6-3", "19/off", "22/off")
     assert str(state) == "19x2,20x3,21x3,22x2,23x3,off2 1x15 dice:black"
+    # Bearing off is compulsory by default: that is the only play. As an option a die may move
+    # a checker inside the table instead (19/22 for the 3, say).
+    assert plays_of(position, "6-3") == {"19/off 22/off"}
+    state = play(state_at(position, bearing_off="optional"), "6-3")
+    assert "19/22" in legal_words(state)
 
 
 def test_no_six_bears_off_the_five_or_failing_it_the_four():

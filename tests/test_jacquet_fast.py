@@ -28,7 +28,12 @@ from ludotheque.games.jacquet.rules import (
     legal_steps,
 )
 
-READINGS = [MOULIDARS, DLP_SUMMARY, Reading(ReadingName.MOULIDARS, higher_die=False)]
+READINGS = [
+    MOULIDARS,
+    DLP_SUMMARY,
+    Reading(ReadingName.MOULIDARS, higher_die=False, bear_off_compulsory=False),
+    Reading(ReadingName.DLP, bear_off_compulsory=False),
+]
 
 
 def codes(steps) -> list[int]:
@@ -99,8 +104,8 @@ def test_random_boards(board, player, throw, reading, played):
 
 def test_positions_of_random_games():
     rng = random.Random(1840)
-    for reading in ("moulidars-1840", "dlp-summary"):
-        game = ludotheque.load_game("jacquet", reading=reading)
+    for reading, bearing_off in [("moulidars-1840", "compulsory"), ("dlp-summary", "optional")]:
+        game = ludotheque.load_game("jacquet", reading=reading, bearing_off=bearing_off)
         for _ in range(6):
             state = game.new_initial_state()
             while not state.is_terminal():

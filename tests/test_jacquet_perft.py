@@ -16,9 +16,7 @@ from ludotheque.core.dice import THROWS
 from ludotheque.games.jacquet import Position
 from ludotheque.games.jacquet.game import JacquetState
 from ludotheque.games.jacquet.position import Stage
-from ludotheque.games.jacquet.rules import DLP_SUMMARY, MOULIDARS, complete_plays, dice_of
-
-READINGS = {"moulidars-1840": MOULIDARS, "dlp-summary": DLP_SUMMARY}
+from ludotheque.games.jacquet.rules import complete_plays, dice_of
 
 
 def walk(state: JacquetState, boards: set[bytes], leaves: list[int]) -> None:
@@ -34,16 +32,16 @@ def walk(state: JacquetState, boards: set[bytes], leaves: list[int]) -> None:
         walk(child, boards, leaves)
 
 
-def counts(position: str, throw: str, reading: str) -> tuple[int, int, int, int]:
+def counts(position: str, throw: str, **options: object) -> tuple[int, int, int, int]:
     """(plays by the readable rules, by one die per decision, by two dice per decision,
     decision sequences one die at a time)."""
     start = Position.parse(position)
     high, low = (int(d) for d in throw.split("-"))
-    dice = dice_of(high, low)
-    readable = len(complete_plays(start.board, start.to_move, dice, READINGS[reading]))
+    reading = ludotheque.load_game("jacquet", **options).reading
+    readable = len(complete_plays(start.board, start.to_move, dice_of(high, low), reading))
     found = []
     for granularity in ("die", "pair"):
-        game = ludotheque.load_game("jacquet", reading=reading, granularity=granularity)
+        game = ludotheque.load_game("jacquet", granularity=granularity, **options)
         state = JacquetState(game, start)
         state.apply_action(state.string_to_action(throw))
         boards: set[bytes] = set()
@@ -69,7 +67,7 @@ OPENING = "1x15 1x15 dice:white"
 def test_opening_1840(throw):
     high, low = (int(d) for d in throw.split("-"))
     sequences = 1 if high == low else 2
-    assert counts(OPENING, throw, "moulidars-1840") == (1, 1, 1, sequences)
+    assert counts(OPENING, throw, reading="moulidars-1840") == (1, 1, 1, sequences)
 
 
 # The DLP reading lets a second checker leave the talon, so long as no two share a point. A coup
@@ -90,7 +88,7 @@ OPENING_DLP = {"1-1": 2, "2-2": 2, "3-3": 1, "4-4": 1, "5-5": 2, "6-6": 1}
 def test_opening_dlp(throw):
     high, low = (int(d) for d in throw.split("-"))
     expected = OPENING_DLP.get(throw, 2) if high == low else 2
-    assert counts(OPENING, throw, "dlp-summary")[:3] == (expected,) * 3
+    assert counts(OPENING, throw, reading="dlp-summary")[:3] == (expected,) * 3
 
 
 # Position A, the courier home: White 14 on the talon, the courier on 20; Black's 15 on White's
@@ -108,17 +106,24 @@ def test_opening_dlp(throw):
 COURIER_HOME = "1x14,20 1x15 dice:white"
 COURIER_HOME_COUNTS = {"6-6": 1, "3-3": 7, "6-5": 2, "4-1": 4}
 
-# Position B, bearing off: White's last two checkers on his 5-point (20) and 3-point (22).
-#   6-3: the 6 can only bear off the 5 (no 6, the 5 is the highest lower: 20/off(6)); the 3
-#        bears off 22, or moves 20 to 23. Either all are off, or (20/23 then 22/off(6)) one
-#        checker is left on 23: 2 plays.
-#   1-1: no 1, nothing lower: each 1 moves a checker forward; 22 needs three 1s to go off, 20
-#        five. The four 1s split k to 20 and 4-k to 22 with 4-k ≤ 3: k = 1..4, but k = 2 (22 and
-#        24) and k = 4 (24 and 22) leave the same board: 3 plays.
-#   5-4: the 5 bears off 20; the 4 (no 4) bears off 22, the highest lower, or moves 20 to 24.
-#        Both off; or 20/24 then the 5 (no 5) bears off 22, leaving 24: 2 plays.
+# Position B, bearing off: White's last two checkers on his 5-point (20) and 3-point (22). By
+# default a die that can bear a checker off must (bearing_off=compulsory):
+#   6-3: no 6, so the 6 bears off the 5 (20/off(6)); the 3 bears off 22. Either order ends with
+#        both off: 1 play.
+#   1-1: no 1 and nothing lower: each 1 moves a checker forward, until one reaches 24, which
+#        the next 1 must bear off. From (20, 22): after two 1s (22, 22), (21, 23) or (20, 24);
+#        after three (22, 23), (21, 24) or (20, off); after four (23, 23), (22, 24) or
+#        (21, off): 3 plays.
+#   5-4: the 5 bears off 20; the 4 (no 4) bears off 22, the highest lower: 1 play.
+# With bearing_off=optional a die may instead move a checker inside the table:
+#   6-3: also 20/23 then the 6 bears off 22 (the 3-point is now the highest lower), leaving 23:
+#        2 plays.
+#   1-1: the four 1s split k to 20 and 4-k to 22 with 4-k ≤ 3: k = 1..4, but k = 2 (22 and 24)
+#        and k = 4 (24 and 22) leave the same board: 3 plays.
+#   5-4: also 20/24, then the 5 (no 5) bears off 22, leaving 24: 2 plays.
 BEARING_OFF = "20,22,off13 1x15 dice:white"
-BEARING_OFF_COUNTS = {"6-3": 2, "1-1": 3, "5-4": 2}
+BEARING_OFF_COUNTS = {"6-3": 1, "1-1": 3, "5-4": 1}
+BEARING_OFF_OPTIONAL_COUNTS = {"6-3": 2, "1-1": 3, "5-4": 2}
 
 # Position C, blocked courier: White's courier on 5; Black's lone checkers on his 19–23 stand on
 # White's 7–11, Black's other ten on White's 13. 1840 reading: only the courier moves, and it
@@ -137,15 +142,16 @@ BLOCKED_DLP_COUNTS = {"6-5": 7}
 
 
 @pytest.mark.parametrize(
-    ("position", "reading", "table"),
+    ("position", "options", "table"),
     [
-        (COURIER_HOME, "moulidars-1840", COURIER_HOME_COUNTS),
-        (BEARING_OFF, "moulidars-1840", BEARING_OFF_COUNTS),
-        (BLOCKED, "moulidars-1840", BLOCKED_COUNTS),
-        (BLOCKED, "dlp-summary", BLOCKED_DLP_COUNTS),
+        (COURIER_HOME, {}, COURIER_HOME_COUNTS),
+        (BEARING_OFF, {}, BEARING_OFF_COUNTS),
+        (BEARING_OFF, {"bearing_off": "optional"}, BEARING_OFF_OPTIONAL_COUNTS),
+        (BLOCKED, {}, BLOCKED_COUNTS),
+        (BLOCKED, {"reading": "dlp-summary"}, BLOCKED_DLP_COUNTS),
     ],
-    ids=["courier-home", "bearing-off", "blocked", "blocked-dlp"],
+    ids=["courier-home", "bearing-off", "bearing-off-optional", "blocked", "blocked-dlp"],
 )
-def test_hand_built_positions(position, reading, table):
+def test_hand_built_positions(position, options, table):
     for throw, expected in table.items():
-        assert counts(position, throw, reading)[:3] == (expected,) * 3, throw
+        assert counts(position, throw, **options)[:3] == (expected,) * 3, throw

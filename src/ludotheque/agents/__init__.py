@@ -1,14 +1,14 @@
 """Players: people at the terminal and computer players, made from a seat specification.
 
 A seat is written ``kind`` or ``kind:argument``: ``human``, ``random``, ``random:7`` (a random
-player with generator seed 7).
+player with generator seed 7), ``heuristic`` (the game's own heuristic, looking over its turn).
 
 >>> make_agent("random:7").rng.random() == make_agent("random:7").rng.random()
 True
->>> make_agent("robot")
+>>> make_agent("robot")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ludotheque.core.errors.OptionError: a seat is one of human, random (random:SEED), not 'robot'.
+ludotheque.core.errors.OptionError: a seat is one of human, random (random:SEED), ..., not 'robot'.
 """
 
 from __future__ import annotations
@@ -19,13 +19,24 @@ from ludotheque.agents.base import Agent, RandomAgent
 from ludotheque.core.errors import OptionError
 
 
+def _seed(kind: str, argument: str, seed: int | str | None) -> int | str | None:
+    """The seat's own seed if it gives one (``random:7``), else the default."""
+    if not argument:
+        return seed
+    try:
+        return int(argument)
+    except ValueError:
+        raise OptionError(f"{kind}:SEED takes a whole number, not {argument!r}.") from None
+
+
 def _random(argument: str, seed: int | str | None) -> Agent:
-    if argument:
-        try:
-            return RandomAgent(int(argument))
-        except ValueError:
-            raise OptionError(f"random:SEED takes a whole number, not {argument!r}.") from None
-    return RandomAgent(seed)
+    return RandomAgent(_seed("random", argument, seed))
+
+
+def _heuristic(argument: str, seed: int | str | None) -> Agent:
+    from ludotheque.agents.greedy import GreedyAgent
+
+    return GreedyAgent(_seed("heuristic", argument, seed))
 
 
 def _human(argument: str, seed: int | str | None) -> Agent:
@@ -38,9 +49,10 @@ def _human(argument: str, seed: int | str | None) -> Agent:
 KINDS: dict[str, Callable[[str, int | str | None], Agent]] = {
     "human": _human,
     "random": _random,
+    "heuristic": _heuristic,
 }
 #: How each kind's argument is written, for messages.
-USAGE = {"random": "random:SEED"}
+USAGE = {"random": "random:SEED", "heuristic": "heuristic:SEED"}
 
 
 def kinds_text() -> str:

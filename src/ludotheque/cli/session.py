@@ -17,8 +17,10 @@ from ludotheque.core.record import Record
 
 
 def default_seats(game: Game) -> list[str]:
-    """A person in the first seat, computer players in the others."""
-    return ["human"] + ["random"] * (game.num_players() - 1)
+    """A person in the first seat, computer players in the others: the game's heuristic player
+    where it has one."""
+    computer = "heuristic" if game.has_heuristic else "random"
+    return ["human"] + [computer] * (game.num_players() - 1)
 
 
 def play_at_terminal(

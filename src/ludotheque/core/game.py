@@ -85,6 +85,15 @@ class Game(ABC):
         """Exact figures beside simulated ones: rows of (quantity, exact, simulated)."""
         raise LudothequeError(f"there is no exact analysis of {self.name}.")
 
+    def evaluate(self, state: State, player: int) -> float:
+        """A heuristic value of ``state`` for ``player`` (higher is better), worked out from
+        ``state.observation(player)`` only; the ``heuristic`` player maximises it."""
+        raise LudothequeError(f"{self.name} has no heuristic player yet.")
+
+    @property
+    def has_heuristic(self) -> bool:
+        return type(self).evaluate is not Game.evaluate
+
     def seat_name(self, player: int) -> str:
         names = self.info.seat_names
         return names[player] if player < len(names) else f"seat {player + 1}"

@@ -54,10 +54,19 @@ def board_of(cells: bytes) -> Board:
     )
 
 
+#: The reading as the compiled functions take it, one bit per rule that differs.
+HITTING, TALON_LOCKED, HIGHER_DIE, BEAR_OFF_COMPULSORY = 1, 2, 4, 8
+
+
 @lru_cache
-def flags(reading: Reading) -> tuple[bool, bool, bool]:
-    """The reading as the compiled functions take it: (hitting, talon_locked, higher_die)."""
-    return reading.hitting, reading.talon_locked, reading.higher_die
+def flags(reading: Reading) -> int:
+    """The reading's rules as bits."""
+    return (
+        HITTING * reading.hitting
+        | TALON_LOCKED * reading.talon_locked
+        | HIGHER_DIE * reading.higher_die
+        | BEAR_OFF_COMPULSORY * reading.bear_off_compulsory
+    )
 
 
 def step_code(origin: int, die: int) -> int:
@@ -92,23 +101,25 @@ def _theirs(a, player, point):
 
 @njit(cache=True)
 def _status(a, player):
-    """(every checker in the fourth table, a checker has left the talon): asked of every step,
-    so computed once per position."""
+    """(every checker in the fourth table, a checker has left the talon, the foremost checker's
+    point): asked of every step, so computed once per position."""
     home = a[BAR_AT + player] == 0
     out = a[BAR_AT + player] > 0
+    front = 0
     for p in range(1, 25):
         if _mine(a, player, p) > 0:
+            front = p
             if p < FOURTH_TABLE_START:
                 home = False
             if p > TALON:
                 out = True
-    return home, out
+    return home, out, front
 
 
 @njit(cache=True)
-def _destination(a, player, origin, die, hitting, talon_locked, home, out):
-    """Where the step goes (1–24 or OFF), or -1 if the rules forbid it; ``home`` and ``out`` as
-    :func:`_status` gives them."""
+def _destination(a, player, origin, die, rules, home, out, front):
+    """Where the step goes (1–24 or OFF), or -1 if the rules forbid it; ``home``, ``out`` and
+    ``front`` as :func:`_status` gives them."""
     if a[BAR_AT + player] > 0:
         # Rule "entering again" (DLP).
         if origin != BAR:
@@ -130,16 +141,19 @@ def _destination(a, player, origin, die, hitting, talon_locked, home, out):
             if _mine(a, player, p) > 0:
                 return OFF if p == origin else -1
         return -1
+    # Rule "bearing off is compulsory": a die that can bear a checker off moves no other.
+    if rules & BEAR_OFF_COMPULSORY and home and front >= OFF - die:
+        return -1
     if a[COURIER_AT + player] == 0:
         # Rule "the courier" (1840).
-        if talon_locked and origin == TALON and out:
+        if rules & TALON_LOCKED and origin == TALON and out:
             return -1
         # Rule "no pairing before the courier".
         if target != TALON and _mine(a, player, target) > 0:
             return -1
     opposing = _theirs(a, player, target)
     # Rule "no hitting" (1840) / a point held by two (DLP).
-    if opposing > 0 and (not hitting or opposing > 1):
+    if opposing > 0 and (not rules & HITTING or opposing > 1):
         return -1
     return target
 
@@ -230,22 +244,22 @@ def _after(first, second, n, die):
 
 
 @njit(cache=True)
-def _most(a, player, first, second, n, hitting, talon_locked):
+def _most(a, player, first, second, n, rules):
     """How many of the dice can be played, in the best order."""
     best = 0
-    home, out = _status(a, player)
+    home, out, front = _status(a, player)
     start, stop = _origin_range(a, player)
     kinds = 2 if (n == 2 and first != second) else 1
     for k in range(kinds):
         die = first if k == 0 else second
         f, s, m = _after(first, second, n, die)
         for origin in range(start, stop):
-            if _destination(a, player, origin, die, hitting, talon_locked, home, out) < 0:
+            if _destination(a, player, origin, die, rules, home, out, front) < 0:
                 continue
             if n == 1:
                 return 1
             undo = _play(a, player, origin, die)
-            got = 1 + _most(a, player, f, s, m, hitting, talon_locked)
+            got = 1 + _most(a, player, f, s, m, rules)
             _undo(a, player, origin, die, undo)
             if got > best:
                 best = got
@@ -255,7 +269,7 @@ def _most(a, player, first, second, n, hitting, talon_locked):
 
 
 @njit(cache=True)
-def _legal_steps(a, player, first, second, n, hitting, talon_locked, higher_die):
+def _legal_steps(a, player, first, second, n, rules):
     """Codes of the steps that begin a complete legal play of the dice, in increasing order."""
     found = np.empty(150, np.int64)
     depth = np.empty(150, np.int64)
@@ -263,19 +277,19 @@ def _legal_steps(a, player, first, second, n, hitting, talon_locked, higher_die)
     need = 0
     if n == 0:
         return found[:0]
-    home, left_talon = _status(a, player)
+    home, left_talon, front = _status(a, player)
     start, stop = _origin_range(a, player)
     kinds = 2 if (n == 2 and first != second) else 1
     for k in range(kinds):
         die = first if k == 0 else second
         f, s, m = _after(first, second, n, die)
         for origin in range(start, stop):
-            if _destination(a, player, origin, die, hitting, talon_locked, home, left_talon) < 0:
+            if _destination(a, player, origin, die, rules, home, left_talon, front) < 0:
                 continue
             got = 1
             if n > 1:
                 undo = _play(a, player, origin, die)
-                got += _most(a, player, f, s, m, hitting, talon_locked)
+                got += _most(a, player, f, s, m, rules)
                 _undo(a, player, origin, die, undo)
             found[count] = origin * 6 + die - 1
             depth[count] = got
@@ -284,7 +298,7 @@ def _legal_steps(a, player, first, second, n, hitting, talon_locked, higher_die)
     # Rule "play all the dice you can".
     keep = depth[:count] == need
     # Rule "the higher die".
-    if higher_die and need == 1 and kinds == 2:
+    if rules & HIGHER_DIE and need == 1 and kinds == 2:
         high = max(first, second)
         is_high = found[:count] % 6 + 1 == high
         if is_high.any():
@@ -301,7 +315,7 @@ def dice_args(dice: tuple[int, ...]) -> tuple[int, int, int]:
 
 def legal_steps(cells: bytes, player: int, dice: tuple[int, ...], reading: Reading) -> list[int]:
     """Codes of the steps that begin a complete legal play of ``dice``."""
-    return _legal_steps(to_array(cells), player, *dice_args(dice), *flags(reading)).tolist()
+    return _legal_steps(to_array(cells), player, *dice_args(dice), flags(reading)).tolist()
 
 
 @njit(cache=True)
@@ -325,23 +339,23 @@ def pair_code(doublet, high, first, second):
 
 
 @njit(cache=True)
-def _simple_pairs(a, player, high, low, hitting, talon_locked, higher_die, firsts, seconds):
+def _simple_pairs(a, player, high, low, rules, firsts, seconds):
     """The legal plays of a coup simple: ``firsts[pair]`` and ``seconds[pair]`` receive each
     legal pair's step codes, in an order in which they can be played. Written out, not
     searched: most throws are coups simples."""
     found = False
-    home, left_talon = _status(a, player)
+    home, left_talon, front = _status(a, player)
     start, stop = _origin_range(a, player)
     for order in range(2):
         die, other = (high, low) if order == 0 else (low, high)
         for origin in range(start, stop):
-            if _destination(a, player, origin, die, hitting, talon_locked, home, left_talon) < 0:
+            if _destination(a, player, origin, die, rules, home, left_talon, front) < 0:
                 continue
             undo = _play(a, player, origin, die)
-            home2, left2 = _status(a, player)
+            home2, left2, front2 = _status(a, player)
             start2, stop2 = _origin_range(a, player)
             for origin2 in range(start2, stop2):
-                if _destination(a, player, origin2, other, hitting, talon_locked, home2, left2) < 0:
+                if _destination(a, player, origin2, other, rules, home2, left2, front2) < 0:
                     continue
                 code, code2 = origin * 6 + die - 1, origin2 * 6 + other - 1
                 pair = pair_code(False, high, code, code2)
@@ -351,24 +365,24 @@ def _simple_pairs(a, player, high, low, hitting, talon_locked, higher_die, first
             _undo(a, player, origin, die, undo)
     if not found:
         # Rule "play all the dice you can": both if they can be, else one (see _legal_steps).
-        for code in _legal_steps(a, player, high, low, 2, hitting, talon_locked, higher_die):
+        for code in _legal_steps(a, player, high, low, 2, rules):
             firsts[pair_code(False, high, code, NO_STEP)] = code
 
 
 @njit(cache=True)
-def _legal_pairs(a, player, first, second, n, hitting, talon_locked, higher_die):
+def _legal_pairs(a, player, first, second, n, rules):
     """The legal decisions that play up to two dice at once: rows of (pair id, first step
     code, second step code or -1), the steps in an order in which they can be played, by id."""
     firsts = np.full(PAIR_ACTIONS, NO_STEP, np.int64)
     seconds = np.full(PAIR_ACTIONS, NO_STEP, np.int64)
     if n == 2 and first != second:
-        _simple_pairs(a, player, first, second, hitting, talon_locked, higher_die, firsts, seconds)
+        _simple_pairs(a, player, first, second, rules, firsts, seconds)
     else:
-        for code in _legal_steps(a, player, first, second, n, hitting, talon_locked, higher_die):
+        for code in _legal_steps(a, player, first, second, n, rules):
             origin, die = code // 6, code % 6 + 1
             f, s, m = _after(first, second, n, die)
             undo = _play(a, player, origin, die)
-            following = _legal_steps(a, player, f, s, m, hitting, talon_locked, higher_die)
+            following = _legal_steps(a, player, f, s, m, rules)
             _undo(a, player, origin, die, undo)
             if following.size == 0:
                 firsts[pair_code(True, die, code, NO_STEP)] = code
@@ -391,11 +405,11 @@ def _legal_pairs(a, player, first, second, n, hitting, talon_locked, higher_die)
 def legal_pairs(cells: bytes, player: int, dice: tuple[int, ...], reading: Reading) -> np.ndarray:
     """The decisions that play up to two of ``dice`` at once: rows of (pair id, first step
     code, second step code or -1)."""
-    return _legal_pairs(to_array(cells), player, *dice_args(dice), *flags(reading))
+    return _legal_pairs(to_array(cells), player, *dice_args(dice), flags(reading))
 
 
 @njit(cache=True)
-def _playout(a, player, hitting, talon_locked, higher_die, seed):
+def _playout(a, player, rules, seed):
     np.random.seed(seed)
     turns = 0
     while True:
@@ -403,7 +417,7 @@ def _playout(a, player, hitting, talon_locked, higher_die, seed):
         n = 4 if first == second else 2
         turns += 1
         while n > 0:
-            steps = _legal_steps(a, player, first, second, n, hitting, talon_locked, higher_die)
+            steps = _legal_steps(a, player, first, second, n, rules)
             if steps.size == 0:
                 break
             code = steps[np.random.randint(0, steps.size)]
@@ -421,5 +435,5 @@ def playout(board: Board, player: int, reading: Reading, seed: int) -> tuple[int
     one die at a time. Returns the winner, the number of turns and the final board.
     """
     a = to_array(to_cells(board))
-    winner, turns = _playout(a, player, *flags(reading), seed)
+    winner, turns = _playout(a, player, flags(reading), seed)
     return int(winner), int(turns), board_of(a.tobytes())

@@ -45,13 +45,13 @@ from ludotheque.games.jacquet import fast
 from ludotheque.games.jacquet.position import SEATS, Position, Stage
 from ludotheque.games.jacquet.render import render
 from ludotheque.games.jacquet.rules import (
-    BAR,
     FOURTH_TABLE,
     Reading,
     ReadingName,
     Step,
     cochonnets,
     multiple,
+    pips,
 )
 
 #: Decision ids when one die is played at a time: a step's code, origin * 6 + die - 1.
@@ -107,6 +107,17 @@ class JacquetGame(Game):
             "higher (true, the tables games' usage) or either (false)",
         ),
         Option(
+            "bearing_off",
+            str,
+            "compulsory",
+            ("compulsory", "optional"),
+            source="«on les sort… en sortant celles que les dés font battre sur le bord… mais "
+            "quand on n'a pas de dame inférieure, on est forcé de jouer une dame supérieure et "
+            "de la faire avancer du nombre amené»",
+            help="compulsory = a die that can bear a checker off must; optional = it may move "
+            "a checker inside the fourth table instead",
+        ),
+        Option(
             "granularity",
             str,
             "die",
@@ -121,7 +132,11 @@ class JacquetGame(Game):
     @cached_property
     def reading(self) -> Reading:
         """The options as the rules take them."""
-        return Reading(ReadingName(self.options["reading"]), self.options["higher_die"])
+        return Reading(
+            ReadingName(self.options["reading"]),
+            self.options["higher_die"],
+            self.options["bearing_off"] == "compulsory",
+        )
 
     @property
     def by_pairs(self) -> bool:
@@ -135,6 +150,12 @@ class JacquetGame(Game):
 
     def render(self, observation: dict[str, Any]) -> str:
         return render(observation)
+
+    def evaluate(self, state: State, player: int) -> float:
+        from ludotheque.games.jacquet.heuristic import evaluate
+
+        assert isinstance(state, JacquetState)
+        return evaluate(state.position.board, player, self.reading)
 
     def new_initial_state(self) -> JacquetState:
         return JacquetState(self)
@@ -346,12 +367,6 @@ class JacquetState(State):
 
     def __str__(self) -> str:
         return str(self.position)
-
-
-def pips(board: Any, player: int) -> int:
-    """Points still to travel to bear every checker off (the pip count)."""
-    on_board = sum(board.mine(player, p) * (25 - p) for p in range(1, 25))
-    return on_board + board.bar[player] * (25 - BAR)
 
 
 def _dice_words(dice: tuple[int, ...]) -> str:

@@ -54,6 +54,8 @@ class Reading:
     name: ReadingName = ReadingName.MOULIDARS
     #: Whether, when only one die of a coup simple can be played, it must be the higher.
     higher_die: bool = True
+    #: Whether a die that can bear a checker off must (true), or may move another instead.
+    bear_off_compulsory: bool = True
 
     @property
     def hitting(self) -> bool:
@@ -212,6 +214,14 @@ def destination(board: Board, player: int, step: Step, reading: Reading) -> int 
     target = origin + die
     if target >= OFF:
         return OFF if may_bear_off(board, player, origin, die) else None
+    # Rule "bearing off is compulsory": «on les sort… en sortant celles que les dés font battre
+    # sur le bord… quand on n'a pas de dame inférieure, on est forcé de jouer une dame
+    # supérieure»: a die moves a checker inside the table only when it can bear none off.
+    if reading.bear_off_compulsory and any(
+        board.mine(player, p) and may_bear_off(board, player, p, die)
+        for p in range(OFF - die, OFF)
+    ):
+        return None
     if not board.couriers[player]:
         # Rule "the courier" (1840): «une seconde dame ne pouvant jouer avant que la première
         # soit rentrée»: while one checker is out, no other leaves the talon.
@@ -327,6 +337,16 @@ def multiple(board: Board, loser: int) -> int:
         return 1
     rearmost = board.lowest(loser)
     return 5 if rearmost == BAR else 6 - table_of(rearmost)
+
+
+def pips(board: Board, player: int) -> int:
+    """Points still to travel to bear every checker off (the pip count).
+
+    >>> pips(Board.opening(), 0)
+    360
+    """
+    on_board = sum(board.mine(player, p) * (OFF - p) for p in range(1, 25))
+    return on_board + board.bar[player] * (OFF - BAR)
 
 
 def cochonnets(board: Board, player: int) -> int:

@@ -22,7 +22,7 @@ from ludotheque.core.game import Game
 from ludotheque.core.options import parse_assignments
 from ludotheque.core.record import Record
 from ludotheque.core.registry import game_class, games, load_game
-from ludotheque.core.simulation import lengths, simulate, summarise
+from ludotheque.core.simulation import lengths, simulate, summarise, tally
 
 app = typer.Typer(
     help="Historical parlour games, played exactly as their primary sources describe them.",
@@ -183,6 +183,15 @@ def simulate_command(
     console.print(table)
     mean, median = lengths(results)
     console.print(f"decisions per game: mean {mean:.2f}, median {median:g}")
+    details = tally(results)
+    if details:
+        facts = Table(title="what the games came to")
+        for column in ("fact", "value", "games", "share or mean", "95% interval"):
+            facts.add_column(column)
+        for d in details:
+            games = str(d.count) if d.value != "mean" else f"{d.count} (all)"
+            facts.add_row(d.name, d.value, games, f"{d.estimate:.4f}", f"{d.low:.4f}–{d.high:.4f}")
+        console.print(facts)
 
 
 @app.command()

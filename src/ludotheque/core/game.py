@@ -94,6 +94,12 @@ class Game(ABC):
     def has_heuristic(self) -> bool:
         return type(self).evaluate is not Game.evaluate
 
+    def result_details(self, state: State) -> dict[str, str | float]:
+        """Facts about a finished game that self-play should tally, beside wins per seat: a
+        text value is counted as a share of games (``{"first thrower": "won"}``), a number is
+        averaged (``{"throws": 96}``). None by default."""
+        return {}
+
     def seat_name(self, player: int) -> str:
         names = self.info.seat_names
         return names[player] if player < len(names) else f"seat {player + 1}"

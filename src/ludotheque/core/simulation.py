@@ -22,15 +22,17 @@ from ludotheque.agents import make_agent
 from ludotheque.core.game import CHANCE
 from ludotheque.core.match import play_match
 from ludotheque.core.registry import load_game
-from ludotheque.core.stats import wilson_interval
+from ludotheque.core.stats import mean_interval, wilson_interval
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game: each seat's return and the number of decisions taken."""
+    """One finished game: each seat's return, the number of decisions taken, and the game's
+    own facts about it (``Game.result_details``)."""
 
     returns: tuple[float, ...]
     moves: int
+    details: tuple[tuple[str, str | float], ...] = ()
 
 
 def play_one(
@@ -45,7 +47,8 @@ def play_one(
         decisions += player != CHANCE
 
     state = play_match(game, agents, random.Random(f"{seed}:{index}"), on_action=count)
-    return GameResult(tuple(state.returns()), decisions)
+    details = tuple(game.result_details(state).items())
+    return GameResult(tuple(state.returns()), decisions, details)
 
 
 def _play_chunk(args: tuple[str, dict[str, Any], tuple[str, ...], int, range]) -> list[GameResult]:
@@ -113,6 +116,45 @@ def summarise(results: Sequence[GameResult], num_players: int) -> list[SeatSumma
                     draws += 1
         summaries.append(SeatSummary(seat, wins, draws, len(results)))
     return summaries
+
+
+@dataclass(frozen=True)
+class DetailSummary:
+    """One row of the tally of ``Game.result_details``: a share of games with its interval, or
+    a mean with its interval."""
+
+    name: str
+    value: str  # the text value counted, or "mean" for a number
+    estimate: float
+    low: float
+    high: float
+    count: int
+
+
+def tally(results: Sequence[GameResult]) -> list[DetailSummary]:
+    """Each text detail's values as shares of the games (Wilson 95% intervals), each number's
+    mean (normal 95% interval), in the order the game gives them.
+
+    >>> rows = tally([GameResult((1, -1), 5, (("first", "won"), ("throws", 9.0))),
+    ...               GameResult((-1, 1), 7, (("first", "lost"), ("throws", 11.0)))])
+    >>> [(r.name, r.value, r.estimate) for r in rows]
+    [('first', 'lost', 0.5), ('first', 'won', 0.5), ('throws', 'mean', 10.0)]
+    """
+    values: dict[str, list[str | float]] = {}
+    for result in results:
+        for name, value in result.details:
+            values.setdefault(name, []).append(value)
+    rows = []
+    for name, seen in values.items():
+        if all(isinstance(v, str) for v in seen):
+            for value in sorted(set(seen), key=str):
+                count = seen.count(value)
+                low, high = wilson_interval(count, len(seen))
+                rows.append(DetailSummary(name, str(value), count / len(seen), low, high, count))
+        else:
+            mean, low, high = mean_interval([float(v) for v in seen])
+            rows.append(DetailSummary(name, "mean", mean, low, high, len(seen)))
+    return rows
 
 
 def lengths(results: Sequence[GameResult]) -> tuple[float, float]:

@@ -54,6 +54,8 @@ from ludotheque.games.jacquet.rules import (
     pips,
 )
 
+#: The names of the games a win counts for under the multiple scoring.
+MULTIPLES = {1: "simple", 2: "double", 3: "triple", 4: "quadruple", 5: "quintuple"}
 #: Decision ids when one die is played at a time: a step's code, origin * 6 + die - 1.
 STEP_ACTIONS = 25 * 6
 
@@ -157,6 +159,20 @@ class JacquetGame(Game):
         assert isinstance(state, JacquetState)
         return evaluate(state.position.board, player, self.reading)
 
+    def result_details(self, state: State) -> dict[str, str | float]:
+        """Whether the first thrower won, the multiple the game would count under the agreed
+        multiple scoring (whatever the scoring chosen), and the number of throws."""
+        assert isinstance(state, JacquetState)
+        position = state.position
+        first = LOT_OUTCOMES.index(state.history()[0])
+        lost = multiple(position.board, 1 - position.to_move)
+        return {
+            "first thrower": "won" if position.winner == first else "lost",
+            # Written "3 (triple)" so that the values sort in their order.
+            "multiple": f"{lost} ({MULTIPLES[lost]})",
+            "throws": float(state.throws),
+        }
+
     def new_initial_state(self) -> JacquetState:
         return JacquetState(self)
 
@@ -170,6 +186,8 @@ class JacquetState(State):
         super().__init__(game)
         self.position = position or Position()
         self._legal: list[int] | None = None
+        #: How many throws the game has had.
+        self.throws = 0
         self._pairs: Any = None  # by pairs: the legal pairs' rows from fast.legal_pairs
         # The position before the last action, and the steps it played: describe_last tells
         # it only when asked, since simulation never asks.
@@ -228,6 +246,7 @@ class JacquetState(State):
             self._last = (p, ())
             return
         if p.stage is Stage.DICE:
+            self.throws += 1
             self.position = p.roll(throw_of(action))
             self._last = (p, ())
             if not self._legal_actions():
@@ -307,8 +326,8 @@ class JacquetState(State):
         stuck = f", and {loser} has {left} cochonnet{'s' * (left > 1)}" if left else ""
         if self.game.options["scoring"] == "simple":
             return f"{winner} has borne off all fifteen and wins{stuck}"
-        names = {1: "a simple", 2: "a double", 3: "a triple", 4: "a quadruple", 5: "a quintuple"}
-        return f"{winner} has borne off all fifteen and wins {names[self.stake()]} game{stuck}"
+        stake = MULTIPLES[self.stake()]
+        return f"{winner} has borne off all fifteen and wins a {stake} game{stuck}"
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         """Everything: Jacquet has no hidden information."""

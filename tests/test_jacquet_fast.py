@@ -42,10 +42,11 @@ def codes(steps) -> list[int]:
 
 def readable_pairs(board: Board, player: int, dice: tuple[int, ...], reading: Reading) -> set:
     """The pair ids, worked out from the readable rules: a first legal step, then a second legal
-    step after it (or none, when the dice allow no second)."""
+    step after it (or none, when the dice allow no second); one id for each board they can
+    leave, the smallest (one checker taking both dice either way is one play)."""
     high = max(dice)
     doublet = not (len(dice) == 2 and dice[0] != dice[1])
-    pairs = set()
+    pairs: dict[Board, int] = {}
     for first in legal_steps(board, player, dice, reading):
         after = board.play(player, first)
         rest = list(dice)
@@ -54,16 +55,19 @@ def readable_pairs(board: Board, player: int, dice: tuple[int, ...], reading: Re
         for second in seconds or [None]:
             code2 = fast.NO_STEP if second is None else fast.step_code(second.origin, second.die)
             code1 = fast.step_code(first.origin, first.die)
-            pairs.add(int(fast.pair_code(doublet, high, code1, code2)))
-    return pairs
+            pair = int(fast.pair_code(doublet, high, code1, code2))
+            end = after if second is None else after.play(player, second)
+            pairs[end] = min(pair, pairs.get(end, pair))
+    return set(pairs.values())
 
 
 def agree(board: Board, player: int, dice: tuple[int, ...], reading: Reading) -> None:
     cells = fast.to_cells(board)
     assert fast.board_of(cells) == board
     expected = legal_steps(board, player, dice, reading)
-    assert fast.legal_steps(cells, player, dice, reading) == codes(expected), (board, dice)
-    pairs = fast.legal_pairs(cells, player, dice, reading)
+    rules = fast.flags(reading)
+    assert fast.legal_steps(cells, player, dice, rules) == codes(expected), (board, dice)
+    pairs = fast.legal_pairs(cells, player, dice, rules)
     assert set(pairs[:, 0].tolist()) == readable_pairs(board, player, dice, reading)
     for step in expected:
         after = fast.play(cells, player, codes([step]))

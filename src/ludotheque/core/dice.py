@@ -117,10 +117,11 @@ def throw_of(outcome: int) -> Throw | None:
 
 
 _THROW_CUM_WEIGHTS = tuple(accumulate(p for _, p in DICE))
-_THROW_OUTCOMES = tuple(outcome for outcome, _ in DICE)
+#: The throws' outcome ids, in the order of :data:`DICE`.
+THROW_OUTCOMES = tuple(outcome for outcome, _ in DICE)
 
 
 def sample_throw(rng: random.Random) -> int:
     """A throw's outcome id drawn from ``rng``, as ``State.sample_chance`` would draw it from
     :data:`DICE` (the same draw, without rebuilding the table at every throw)."""
-    return rng.choices(_THROW_OUTCOMES, cum_weights=_THROW_CUM_WEIGHTS)[0]
+    return rng.choices(THROW_OUTCOMES, cum_weights=_THROW_CUM_WEIGHTS)[0]

@@ -200,8 +200,13 @@ class State(ABC):
         if current == TERMINAL or (player is not None and player != current):
             return []
         if current == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
+            return self._chance_actions()
         return self._legal_actions()
+
+    def _chance_actions(self) -> list[int]:
+        """The outcomes of this chance node without their probabilities; a rule set whose
+        outcomes are fixed tables may give them ready-made."""
+        return [a for a, _ in self.chance_outcomes()]
 
     def apply_action(self, action: int) -> None:
         """Play a decision or chance outcome; an illegal one raises and changes nothing."""

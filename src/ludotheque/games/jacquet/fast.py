@@ -13,8 +13,6 @@ which is also its action id when the game is played one die at a time.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 from numba import njit
 
@@ -58,9 +56,8 @@ def board_of(cells: bytes) -> Board:
 HITTING, TALON_LOCKED, HIGHER_DIE, BEAR_OFF_COMPULSORY = 1, 2, 4, 8
 
 
-@lru_cache
 def flags(reading: Reading) -> int:
-    """The reading's rules as bits."""
+    """The reading's rules as bits: the ``rules`` argument of the functions below."""
     return (
         HITTING * reading.hitting
         | TALON_LOCKED * reading.talon_locked
@@ -269,25 +266,25 @@ def _most(a, player, first, second, n, rules):
 
 
 @njit(cache=True)
-def _legal_steps(a, player, first, second, n, rules):
-    """Codes of the steps that begin a complete legal play of the dice, in increasing order."""
-    found = np.empty(150, np.int64)
-    depth = np.empty(150, np.int64)
-    count = 0
-    need = 0
+def _steps_into(a, player, first, second, n, rules, found, depth):
+    """Write into ``found`` the codes of the steps that begin a complete legal play of the
+    dice, in increasing order, and return how many (``depth`` is working space)."""
     if n == 0:
-        return found[:0]
+        return 0
     home, left_talon, front = _status(a, player)
     start, stop = _origin_range(a, player)
+    low, high = min(first, second), max(first, second)
     kinds = 2 if (n == 2 and first != second) else 1
-    for k in range(kinds):
-        die = first if k == 0 else second
-        f, s, m = _after(first, second, n, die)
-        for origin in range(start, stop):
+    count = 0
+    need = 0
+    for origin in range(start, stop):  # origin, then die: codes come in increasing order
+        for k in range(kinds):
+            die = low if k == 0 else high
             if _destination(a, player, origin, die, rules, home, left_talon, front) < 0:
                 continue
             got = 1
             if n > 1:
+                f, s, m = _after(first, second, n, die)
                 undo = _play(a, player, origin, die)
                 got += _most(a, player, f, s, m, rules)
                 _undo(a, player, origin, die, undo)
@@ -295,15 +292,26 @@ def _legal_steps(a, player, first, second, n, rules):
             depth[count] = got
             count += 1
             need = max(need, got)
-    # Rule "play all the dice you can".
-    keep = depth[:count] == need
     # Rule "the higher die".
+    only_high = False
     if rules & HIGHER_DIE and need == 1 and kinds == 2:
-        high = max(first, second)
-        is_high = found[:count] % 6 + 1 == high
-        if is_high.any():
-            keep &= is_high
-    return np.sort(found[:count][keep])
+        for i in range(count):
+            only_high = only_high or found[i] % 6 + 1 == high
+    kept = 0
+    for i in range(count):
+        # Rule "play all the dice you can".
+        if depth[i] == need and (not only_high or found[i] % 6 + 1 == high):
+            found[kept] = found[i]
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def _legal_steps(a, player, first, second, n, rules):
+    """Codes of the steps that begin a complete legal play of the dice, in increasing order."""
+    found = np.empty(150, np.int64)
+    depth = np.empty(150, np.int64)
+    return found[: _steps_into(a, player, first, second, n, rules, found, depth)]
 
 
 def dice_args(dice: tuple[int, ...]) -> tuple[int, int, int]:
@@ -313,9 +321,9 @@ def dice_args(dice: tuple[int, ...]) -> tuple[int, int, int]:
     return dice[0], dice[-1], len(dice)
 
 
-def legal_steps(cells: bytes, player: int, dice: tuple[int, ...], reading: Reading) -> list[int]:
+def legal_steps(cells: bytes, player: int, dice: tuple[int, ...], rules: int) -> list[int]:
     """Codes of the steps that begin a complete legal play of ``dice``."""
-    return _legal_steps(to_array(cells), player, *dice_args(dice), flags(reading)).tolist()
+    return _legal_steps(to_array(cells), player, *dice_args(dice), rules).tolist()
 
 
 @njit(cache=True)
@@ -339,22 +347,40 @@ def pair_code(doublet, high, first, second):
 
 
 @njit(cache=True)
+def _occupied(a, player, into):
+    """Write the origins holding ``player``'s checkers (the bar alone while it holds one) into
+    ``into``; return how many."""
+    if a[BAR_AT + player] > 0:
+        into[0] = BAR
+        return 1
+    count = 0
+    for point in range(1, 25):
+        if _mine(a, player, point) > 0:
+            into[count] = point
+            count += 1
+    return count
+
+
+@njit(cache=True)
 def _simple_pairs(a, player, high, low, rules, firsts, seconds):
     """The legal plays of a coup simple: ``firsts[pair]`` and ``seconds[pair]`` receive each
     legal pair's step codes, in an order in which they can be played. Written out, not
     searched: most throws are coups simples."""
     found = False
     home, left_talon, front = _status(a, player)
-    start, stop = _origin_range(a, player)
+    origins = np.empty(25, np.int64)
+    then = np.empty(25, np.int64)
+    count = _occupied(a, player, origins)
     for order in range(2):
         die, other = (high, low) if order == 0 else (low, high)
-        for origin in range(start, stop):
+        for i in range(count):
+            origin = origins[i]
             if _destination(a, player, origin, die, rules, home, left_talon, front) < 0:
                 continue
             undo = _play(a, player, origin, die)
             home2, left2, front2 = _status(a, player)
-            start2, stop2 = _origin_range(a, player)
-            for origin2 in range(start2, stop2):
+            for j in range(_occupied(a, player, then)):
+                origin2 = then[j]
                 if _destination(a, player, origin2, other, rules, home2, left2, front2) < 0:
                     continue
                 code, code2 = origin * 6 + die - 1, origin2 * 6 + other - 1
@@ -367,6 +393,43 @@ def _simple_pairs(a, player, high, low, rules, firsts, seconds):
         # Rule "play all the dice you can": both if they can be, else one (see _legal_steps).
         for code in _legal_steps(a, player, high, low, 2, rules):
             firsts[pair_code(False, high, code, NO_STEP)] = code
+
+
+@njit(cache=True)
+def _one_per_board(a, player, firsts, seconds):
+    """Keep one pair for each board the pairs leave, the smallest id: two ways to the same
+    board are one play (one checker taking both dice in either order, or one checker moving
+    onto the point another leaves)."""
+    count = 0
+    for pair in range(PAIR_ACTIONS):
+        count += firsts[pair] != NO_STEP
+    boards = np.empty((count, a.size), a.dtype)
+    hashes = np.empty(count, np.int64)
+    kept = 0
+    for pair in range(PAIR_ACTIONS):  # increasing ids: the first of each board is the smallest
+        first, second = firsts[pair], seconds[pair]
+        if first == NO_STEP:
+            continue
+        undo = _play(a, player, first // 6, first % 6 + 1)
+        if second != NO_STEP:
+            undo2 = _play(a, player, second // 6, second % 6 + 1)
+        digest = 0
+        for cell in a:
+            digest = digest * 31 + cell
+        duplicate = False
+        for k in range(kept):
+            if hashes[k] == digest and (boards[k] == a).all():
+                duplicate = True
+                break
+        if duplicate:
+            firsts[pair] = NO_STEP
+        else:
+            boards[kept] = a
+            hashes[kept] = digest
+            kept += 1
+        if second != NO_STEP:
+            _undo(a, player, second // 6, second % 6 + 1, undo2)
+        _undo(a, player, first // 6, first % 6 + 1, undo)
 
 
 @njit(cache=True)
@@ -390,6 +453,7 @@ def _legal_pairs(a, player, first, second, n, rules):
                 pair = pair_code(True, die, code, other)
                 if firsts[pair] == NO_STEP:
                     firsts[pair], seconds[pair] = code, other
+    _one_per_board(a, player, firsts, seconds)
     count = 0
     for pair in range(PAIR_ACTIONS):
         count += firsts[pair] != NO_STEP
@@ -402,25 +466,27 @@ def _legal_pairs(a, player, first, second, n, rules):
     return rows
 
 
-def legal_pairs(cells: bytes, player: int, dice: tuple[int, ...], reading: Reading) -> np.ndarray:
+def legal_pairs(cells: bytes, player: int, dice: tuple[int, ...], rules: int) -> np.ndarray:
     """The decisions that play up to two of ``dice`` at once: rows of (pair id, first step
     code, second step code or -1)."""
-    return _legal_pairs(to_array(cells), player, *dice_args(dice), flags(reading))
+    return _legal_pairs(to_array(cells), player, *dice_args(dice), rules)
 
 
 @njit(cache=True)
 def _playout(a, player, rules, seed):
     np.random.seed(seed)
     turns = 0
+    found = np.empty(150, np.int64)
+    depth = np.empty(150, np.int64)
     while True:
         first, second = np.random.randint(1, 7), np.random.randint(1, 7)
         n = 4 if first == second else 2
         turns += 1
         while n > 0:
-            steps = _legal_steps(a, player, first, second, n, rules)
-            if steps.size == 0:
+            count = _steps_into(a, player, first, second, n, rules, found, depth)
+            if count == 0:
                 break
-            code = steps[np.random.randint(0, steps.size)]
+            code = found[np.random.randint(0, count)]
             _play(a, player, code // 6, code % 6 + 1)
             first, second, n = _after(first, second, n, code % 6 + 1)
         if a[OFF_AT + player] == CHECKERS:

@@ -33,6 +33,7 @@ from ludotheque.core.dice import (
     LOT,
     LOT_OUTCOMES,
     THROW_IDS,
+    THROW_OUTCOMES,
     Throw,
     sample_throw,
     throw_of,
@@ -46,10 +47,12 @@ from ludotheque.games.jacquet.position import SEATS, Position, Stage
 from ludotheque.games.jacquet.render import render
 from ludotheque.games.jacquet.rules import (
     FOURTH_TABLE,
+    Board,
     Reading,
     ReadingName,
     Step,
     cochonnets,
+    destination,
     multiple,
     pips,
 )
@@ -140,6 +143,11 @@ class JacquetGame(Game):
             self.options["bearing_off"] == "compulsory",
         )
 
+    @cached_property
+    def rules(self) -> int:
+        """The reading as the compiled move generator takes it."""
+        return fast.flags(self.reading)
+
     @property
     def by_pairs(self) -> bool:
         return self.options["granularity"] == "pair"
@@ -215,12 +223,12 @@ class JacquetState(State):
 
     def _legal_actions(self) -> list[int]:
         if self._legal is None:
-            p, reading = self.position, self.game.reading
+            p, rules = self.position, self.game.rules
             if self.game.by_pairs:
-                self._pairs = fast.legal_pairs(p.cells, p.to_move, p.dice, reading)
+                self._pairs = fast.legal_pairs(p.cells, p.to_move, p.dice, rules)
                 self._legal = self._pairs[:, 0].tolist()
             else:
-                self._legal = fast.legal_steps(p.cells, p.to_move, p.dice, reading)
+                self._legal = fast.legal_steps(p.cells, p.to_move, p.dice, rules)
         return list(self._legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -231,6 +239,11 @@ class JacquetState(State):
             # Rule "a throw": two dice, 21 outcomes.
             return list(DICE)
         return []
+
+    def _chance_actions(self) -> list[int]:
+        if self.position.stage is Stage.DICE:
+            return list(THROW_OUTCOMES)
+        return super()._chance_actions()
 
     def sample_chance(self, rng: random.Random) -> int:
         if self.position.stage is Stage.DICE:
@@ -264,7 +277,8 @@ class JacquetState(State):
         """The codes of the steps a legal decision plays, in an order they can be played."""
         if not self.game.by_pairs:
             return [action]
-        row = self._pairs[self._legal_actions().index(action)].tolist()
+        self._legal_actions()
+        row = self._pairs[self._legal.index(action)].tolist()
         return row[1:] if row[2] != fast.NO_STEP else row[1:2]
 
     def steps_of(self, action: int) -> tuple[Step, ...]:
@@ -293,17 +307,32 @@ class JacquetState(State):
         return f"<no action {action} at this point>"
 
     def _aliases(self, text: str) -> int | None:
+        """A throw in any spelling; steps in any order, or another way to the same board."""
         p = self.position
         try:
             if p.stage is Stage.DICE:
                 return THROW_IDS[Throw.parse(text)]
             if p.stage is Stage.MOVE:
                 steps = [Step.parse(word) for word in text.split()]
+                wanted = self._board_after(steps)
                 for action in self._legal_actions():
-                    if sorted(self.steps_of(action)) == sorted(steps):
+                    if self._board_after(list(self.steps_of(action))) == wanted is not None:
                         return action
         except NotationError:
             return None
+        return None
+
+    def _board_after(self, steps: list[Step]) -> Board | None:
+        """The board the steps leave, played in the first order the rules allow, if any."""
+        p, reading = self.position, self.game.reading
+        for order in (steps, steps[::-1]):
+            board = p.board
+            for step in order:
+                if destination(board, p.to_move, step, reading) is None:
+                    break
+                board = board.play(p.to_move, step)
+            else:
+                return board
         return None
 
     def returns(self) -> list[float]:

@@ -1,0 +1,152 @@
+"""Jacquet through the protocol: notation both ways, both granularities, the DLP reading's
+hitting, bad input, records, the terminal board and the heuristic player."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ludotheque
+from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError
+from ludotheque.core.record import Record
+from ludotheque.core.simulation import simulate, summarise
+from ludotheque.games.jacquet import Position, Step
+from ludotheque.games.jacquet.game import JacquetState
+from tests.helpers import play
+from tests.test_jacquet_fast import boards
+
+
+def state_at(position: str, **options: object) -> JacquetState:
+    return JacquetState(ludotheque.load_game("jacquet", **options), Position.parse(position))
+
+
+def words(state: JacquetState) -> list[str]:
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+@settings(max_examples=200, deadline=None)
+@given(board=boards(), seat=st.sampled_from(["white", "black"]))
+def test_position_notation_round_trip(board, seat):
+    text = str(Position.of(board, to_move=0))
+    assert Position.parse(text).board.points == board.points
+    for stage in (f"dice:{seat}", f"move:{seat}:6-5:5", f"move:{seat}:3-3:3,3"):
+        position = Position.parse(f"{text.rsplit(' ', 1)[0]} {stage}")
+        assert str(Position.parse(str(position))) == str(position)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("1x15 1x15", "is not a Jacquet position"),
+        ("1x14 1x15 lot", "has fifteen checkers"),
+        ("1x15 13x15 lot", "cannot share a point"),
+        ("1x15 1x15 dice:red", "is not a stage"),
+        ("1x15 1x15 move:white:6-5:4", "is not a stage"),
+        ("1x15 1y15 lot", "is not part of a side"),
+        ("1x15 1x15 won:white", "needs all fifteen"),
+    ],
+)
+def test_bad_positions_are_one_sentence(text, says):
+    with pytest.raises(NotationError) as error:
+        Position.parse(text)
+    assert says in str(error.value) and str(error.value).count(". ") == 0
+
+
+def test_step_notation_both_ways():
+    for text in ("1/7", "bar/3", "22/off", "20/off(6)"):
+        assert str(Step.parse(text)) == text
+    for bad in ("7/1", "1/8", "x/3", "20/off(9)", "13"):
+        with pytest.raises(NotationError):
+            Step.parse(bad)
+
+
+def test_pairs_take_two_dice_and_a_doublet_in_two_decisions():
+    state = play(ludotheque.load_game("jacquet", granularity="pair").new_initial_state(),
+                 "white first", "6-5")
+    assert words(state) == ["1/7 7/12"]
+    assert state.string_to_action("1/6 6/12") == state.string_to_action("7/12 1/7")
+    play(state, "1/7 7/12", "4-4")
+    assert words(state) == ["1/5 5/9"]
+    play(state, "1/5 5/9")
+    assert str(state) == "1x14,12 1x14,9 dice:white"
+
+
+def test_illegal_and_unparsable_moves_leave_the_game_intact():
+    state = play(ludotheque.load_game("jacquet").new_initial_state(), "white first", "6-5")
+    before = state.to_json()
+    for text, says in [("1/8", "legal: 1/6, 1/7"), ("6/12", "legal: 1/6, 1/7"),
+                       ("seven", "legal: 1/6, 1/7"), ("5-5", "legal: 1/6, 1/7")]:
+        with pytest.raises(NotationError) as error:
+            state.string_to_action(text)
+        assert says in str(error.value)
+    with pytest.raises(IllegalMoveError):
+        state.apply_action(0)
+    assert state.to_json() == before
+
+
+def test_dlp_reading_hits_a_lone_checker_and_it_enters_again():
+    # Black's lone checker on his 20 stands on White's 8.
+    state = play(state_at("1x14,5 1x14,20 dice:white", reading="dlp-summary"), "3-2")
+    assert "5/8*" in words(state)
+    play(state, "5/8*")
+    assert state.describe_last() == "white plays 5/8*."
+    play(state, "1/3")
+    assert str(state) == "1x13,3,8 bar1,1x14,courier dice:black"
+    play(state, "6-1")
+    # The checker on the bar enters before anything else moves.
+    assert words(state) == ["bar/1", "bar/6"]
+
+
+def test_dlp_reading_lets_a_second_checker_leave_but_not_pair():
+    state = play(ludotheque.load_game("jacquet", reading="dlp-summary").new_initial_state(),
+                 "white first", "3-3")
+    assert "1/4" in words(state)
+    play(state, "1/4", "4/7", "1/4")
+    assert "1/4" not in words(state)  # two on one point before the courier is home
+
+
+def test_a_throw_that_cannot_be_played_passes():
+    state = play(state_at("1x14,5 1x10,19,20,21,22,23 dice:white"), "6-5")
+    assert str(state) == "1x14,5 1x10,19,20,21,22,23 dice:black"
+    assert state.describe_last() == "white throws 6-5 (coup simple) and can play nothing."
+
+
+@pytest.mark.parametrize("options", [{}, {"granularity": "pair", "reading": "dlp-summary"}])
+def test_records_replay_to_the_same_state(options):
+    game = ludotheque.load_game("jacquet", **options)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    record = Record.from_json(Record.of(state, ["random", "random"]).to_json())
+    assert str(record.replay(game)) == str(state)
+    assert game.state_from_json(state.to_json()).history() == state.history()
+
+
+def test_unknown_option_values_are_refused():
+    with pytest.raises(LudothequeError) as error:
+        ludotheque.load_game("jacquet", reading="ludii")
+    assert "moulidars-1840, dlp-summary" in str(error.value)
+
+
+def test_the_board_shows_both_talons_the_dice_and_the_turn():
+    state = play(ludotheque.load_game("jacquet").new_initial_state(), "black first", "6-5")
+    picture = state.game.render(state.observation(1))
+    assert "black threw 6-5, to play: 6, 5" in picture
+    assert "W15" in picture and "B15" in picture
+    assert "last: black throws 6-5 (coup simple)." in picture
+
+
+def test_the_heuristic_player_beats_the_random_player():
+    # 16 games, seats swapped half the time: the heuristic wins at least 12 (random play would
+    # do that less than 4% of the time).
+    first = simulate("jacquet", {}, ["heuristic", "random"], 8, seed=11)
+    second = simulate("jacquet", {}, ["random", "heuristic"], 8, seed=12)
+    wins = summarise(first, 2)[0].wins + summarise(second, 2)[1].wins
+    assert wins >= 12

@@ -144,9 +144,10 @@ def test_the_board_shows_both_talons_the_dice_and_the_turn():
 
 
 def test_the_heuristic_player_beats_the_random_player():
-    # 16 games, seats swapped half the time: the heuristic wins at least 12 (random play would
-    # do that less than 4% of the time).
-    first = simulate("jacquet", {}, ["heuristic", "random"], 8, seed=11)
-    second = simulate("jacquet", {}, ["random", "heuristic"], 8, seed=12)
+    # 24 games, seats swapped half the time: the heuristic wins at least 17 (an even match would
+    # give that 3% of the time; the heuristic wins about 90% of games, benchmarks/RESULTS.md).
+    options = {"granularity": "pair"}
+    first = simulate("jacquet", options, ["heuristic", "random"], 12, seed=11)
+    second = simulate("jacquet", options, ["random", "heuristic"], 12, seed=12)
     wins = summarise(first, 2)[0].wins + summarise(second, 2)[1].wins
-    assert wins >= 12
+    assert wins >= 17

@@ -18,6 +18,9 @@ from ludotheque.games.jacquet.rules import HALF_TRACK, TALON, Board, Reading, pi
 BLOCK = 1.5
 #: Pips a lone checker within reach of an opposing checker costs (the DLP reading).
 BLOT = 4.0
+#: Pips a run of held points is worth, times the square of its length: six in a row cannot be
+#: passed at all.
+RUN = 3.0
 
 
 def _opponent_point(point: int) -> int:
@@ -29,10 +32,14 @@ def _pressure(board: Board, player: int, reading: Reading) -> float:
     """What ``player``'s checkers do to the opponent: points held in his way, minus blots."""
     opponent = 1 - player
     value = 0.0
-    for point in range(2, 25):
-        mine = board.mine(player, point)
+    run = 0
+    for point in range(2, 26):
+        mine = board.mine(player, point) if point < 25 else 0
         if not mine:
+            value += RUN * run * run if run > 1 else 0.0
+            run = 0
             continue
+        run += 1
         theirs_at = _opponent_point(point)  # where this point lies on the opponent's track
         behind = sum(
             board.mine(opponent, theirs_at - d) for d in range(1, 7) if theirs_at - d >= TALON

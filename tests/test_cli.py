@@ -51,7 +51,7 @@ def test_a_person_plays_and_bad_moves_get_the_legal_list():
     result = run("play", "dames-rabattues", "--seed", "2", input=keys)
     assert result.exit_code == 0
     assert "'roll' is not a legal move here; legal: throw." in result.output
-    assert "press Enter to throw" in result.output
+    assert "the only move is throw; press Enter" in result.output
     assert "Game abandoned." in result.output
 
 
@@ -113,3 +113,13 @@ def test_replay_refuses_a_corrupt_record(tmp_path):
     bad.write_text(json.dumps({"game": "dames-rabattues", "moves": ["white first", "7-7"]}))
     result = run("replay", str(bad))
     assert result.exit_code == 2 and "move 2" in result.output
+
+
+def test_a_person_plays_jacquet_against_the_heuristic():
+    # White (the person) has the first throw with this seed; a bad move gets the legal list.
+    keys = "1/9\n" + "\n".join(["1/7", "1/6", "1/5", "1/4", "1/3", "1/2"]) + "\n"
+    result = run("play", "jacquet", "--seed", "1", input=keys)
+    assert result.exit_code == 0, result.output
+    assert "is not a legal move here; legal:" in result.output
+    assert "white's point" in result.output and "W15" in result.output
+    assert "Game abandoned." in result.output

@@ -151,3 +151,33 @@ def test_the_heuristic_player_beats_the_random_player():
     second = simulate("jacquet", options, ["random", "heuristic"], 12, seed=12)
     wins = summarise(first, 2)[0].wins + summarise(second, 2)[1].wins
     assert wins >= 17
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    reading=st.sampled_from(["moulidars-1840", "dlp-summary"]),
+    bearing_off=st.sampled_from(["compulsory", "optional"]),
+    higher_die=st.booleans(),
+    granularity=st.sampled_from(["die", "pair"]),
+)
+def test_random_games_end_with_thirty_checkers_accounted_for(
+    seed, reading, bearing_off, higher_die, granularity
+):
+    game = ludotheque.load_game(
+        "jacquet", reading=reading, bearing_off=bearing_off, higher_die=higher_die,
+        granularity=granularity,
+    )
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(5000):
+        board = state.position.board
+        assert board.checkers(0) == board.checkers(1) == 15
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.is_terminal()
+    assert sorted(state.returns()) == [-1.0, 1.0]

@@ -37,7 +37,7 @@ class TerminalHuman:
         moves = ", ".join(state.action_to_string(a) for a in legal)
         name = game.seat_name(player)
         if len(legal) == 1:
-            prompt = f"{name}: press Enter to {moves} (or type quit) > "
+            prompt = f"{name}: the only move is {moves}; press Enter (or type quit) > "
         else:
             self.console.print(f"legal moves: {moves}")
             prompt = f"{name}, your move (or quit) > "

@@ -187,10 +187,13 @@ def simulate_command(
     if details:
         facts = Table(title="what the games came to")
         for column in ("fact", "value", "games", "share or mean", "95% interval"):
-            facts.add_column(column)
+            facts.add_column(column, no_wrap=True)
         for d in details:
-            games = str(d.count) if d.value != "mean" else f"{d.count} (all)"
-            facts.add_row(d.name, d.value, games, f"{d.estimate:.4f}", f"{d.low:.4f}–{d.high:.4f}")
+            digits = 2 if d.value == "mean" else 4
+            facts.add_row(
+                d.name, d.value, str(d.count), f"{d.estimate:.{digits}f}",
+                f"{d.low:.{digits}f}–{d.high:.{digits}f}",
+            )
         console.print(facts)
 
 

@@ -40,8 +40,12 @@ def choose_game(console: Console) -> str:
 
 
 def choose_options(console: Console, name: str) -> dict[str, str]:
+    """Ask for each rule option; options that only change how the game is driven (``rule``
+    false, such as Jacquet's granularity) keep their defaults, which suit people."""
     chosen: dict[str, str] = {}
     for option in game_class(name).OPTIONS:
+        if not option.rule:
+            continue
         console.print(f"Option {option.name}: {option.help}")
         while True:
             allowed, default = option.allowed_text(), option.show(option.default)

@@ -90,7 +90,8 @@ class JacquetGame(Game):
             help="moulidars-1840 = the French text: no hitting, and no second checker leaves "
             "the talon before the courier is home; dlp-summary = the Digital Ludeme Project's "
             "English summary: a lone checker is hit and enters again, and the courier rule only "
-            "forbids two checkers on one point",
+            "forbids two checkers on one point; both are played on the French board (the same "
+            "way round from diagonally opposite talons)",
         ),
         Option(
             "scoring",

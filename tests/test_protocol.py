@@ -53,6 +53,7 @@ def check_state(state):
         assert state.string_to_action(state.action_to_string(action)) == action
     for seat in [None, *range(state.game.num_players())]:
         json.dumps(state.observation(seat))
+    assert hash(state.key()) == hash(state.clone().key())
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -16,6 +16,7 @@ sequence leaves with ``game.evaluate(state, player)``, and plays the first decis
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
@@ -38,16 +39,18 @@ class GreedyAgent:
         game = state.game
         best: list[int] = []
         best_value = float("-inf")
-        seen: set[str] = set()
+        seen: set[Hashable] = set()
         # Depth-first over the turn's decisions; each frame is (state, first action of the path).
         frames = [(state, None)]
-        while frames and len(seen) < BUDGET:
+        scored = 0
+        while frames and scored < BUDGET:
             current, first = frames.pop()
+            key = current.key()
+            if key in seen:  # reached already by another order of the same decisions
+                continue
+            seen.add(key)
             if current.current_player() != player:
-                key = str(current)
-                if key in seen:
-                    continue
-                seen.add(key)
+                scored += 1
                 value = game.evaluate(current, player)
                 if value > best_value:
                     best, best_value = [first], value

@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -120,7 +120,10 @@ class State(ABC):
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._history: list[int] = []
+        # The actions so far as a chain (last action, earlier chain), shared between clones:
+        # search clones states by the million, and a copied list would cost the game's length.
+        self._trail: tuple[int, Any] | None = None
+        self._length = 0
 
     # --- what each rule set provides -------------------------------------------------------
 
@@ -225,7 +228,8 @@ class State(ABC):
                 f"action {action!r} is not legal here; legal: {self._legal_text(legal)}."
             )
         self._apply(action)
-        self._history.append(action)
+        self._trail = (action, self._trail)
+        self._length += 1
 
     def string_to_action(self, *args: Any) -> int:
         """The action written ``text`` in this state (its own notation or an accepted alias):
@@ -252,13 +256,28 @@ class State(ABC):
         return ", ".join(self.action_to_string(a) for a in legal)
 
     def history(self) -> list[int]:
-        return list(self._history)
+        actions = []
+        trail = self._trail
+        while trail is not None:
+            action, trail = trail
+            actions.append(action)
+        return actions[::-1]
+
+    def last_action(self) -> int | None:
+        """The last action played, or None at the start."""
+        return None if self._trail is None else self._trail[0]
+
+    def key(self) -> Hashable:
+        """What identifies this state for a transposition table: two states with equal keys
+        have the same position and the same future. By default the history, which merges
+        nothing; a rule set whose moves can transpose gives its position."""
+        return tuple(self.history())
 
     def history_strings(self) -> list[str]:
         """The history in readable notation, each action written in the state it was played in."""
         replay = self.game.new_initial_state()
         written = []
-        for action in self._history:
+        for action in self.history():
             written.append(replay.action_to_string(action))
             replay.apply_action(action)
         return written
@@ -266,7 +285,6 @@ class State(ABC):
     def clone(self) -> State:
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
-        twin._history = list(self._history)
         return twin
 
     def to_json(self) -> str:
@@ -276,4 +294,4 @@ class State(ABC):
         return Record.of(self).to_json()
 
     def __str__(self) -> str:
-        return f"{self.game.name} after {len(self._history)} actions"
+        return f"{self.game.name} after {self._length} actions"

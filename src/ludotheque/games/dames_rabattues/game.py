@@ -182,11 +182,14 @@ class DamesRabattuesState(State):
             "winner": None if p.winner is None else SEATS[p.winner],
         }
 
+    def key(self) -> Position:
+        return self.position
+
     def __str__(self) -> str:
         return str(self.position)
 
     def describe_last(self, player: int | None = None) -> str:
-        if not self._history:
+        if self.last_action() is None:
             return ""
         p = self.position
         if p.stage is Stage.DICE:

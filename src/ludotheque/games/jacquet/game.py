@@ -166,7 +166,7 @@ class JacquetGame(Game):
         from ludotheque.games.jacquet.heuristic import evaluate
 
         assert isinstance(state, JacquetState)
-        return evaluate(state.position.board, player, self.reading)
+        return evaluate(state.position.cells, player, self.reading)
 
     def result_details(self, state: State) -> dict[str, str | float]:
         """Whether the first thrower won, the multiple the game would count under the agreed
@@ -399,7 +399,7 @@ class JacquetState(State):
         if before.stage is Stage.LOT:
             return f"{SEATS[now.to_move]} has the higher die and throws first."
         if before.stage is Stage.DICE:
-            throw = throw_of(self._history[-1])
+            throw = throw_of(self.last_action())
             assert throw is not None
             passed = " and can play nothing" if now.stage is Stage.DICE else ""
             return f"{seat} throws {throw.spoken()}{passed}."
@@ -413,6 +413,9 @@ class JacquetState(State):
             if unplayed:
                 text += f"; {_dice_words(tuple(unplayed))} cannot be played"
         return text + "."
+
+    def key(self) -> Position:
+        return self.position
 
     def __str__(self) -> str:
         return str(self.position)

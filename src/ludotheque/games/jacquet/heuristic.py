@@ -24,8 +24,9 @@ from ludotheque.games.jacquet.rules import OFF, Reading
 #: Pips a held point is worth for each opposing checker it stands in front of (within 6, at
 #: most 3 counted).
 BLOCK = 1.5
-#: Pips a lone checker within reach of an opposing checker costs (the DLP reading).
-BLOT = 4.0
+#: A lone checker within reach of an opposing checker (the DLP reading) costs this share of the
+#: pips it would lose if hit.
+BLOT = 1.0
 #: Pips a run of held points is worth, times the square of its length.
 RUN = 3.0
 
@@ -60,7 +61,7 @@ def _pressure(a, player, hitting):
                 behind += _mine(a, opponent, theirs_at - d)
         value += BLOCK * min(behind, 3)
         if hitting and mine == 1 and behind > 0:
-            value -= BLOT
+            value -= BLOT * point
     return value
 
 

@@ -115,7 +115,7 @@ GOOD = {"game": "dames-rabattues", "options": {}, "moves": ["white first", "thro
         (json.dumps({**GOOD, "moves": ["white first", "throw", "6-9"]}), "move 3"),
         (json.dumps({**GOOD, "moves": ["white first", "6-1"]}), "move 2"),
         (json.dumps({**GOOD, "format": "pgn"}), "format"),
-        (json.dumps({**GOOD, "result": [5, 5]}), "not over"),
+        (json.dumps({**GOOD, "result": [5, 5]}), "unfinished"),
         (json.dumps({**GOOD, "result": "won"}), "list of numbers"),
         (json.dumps({**GOOD, "seats": ["human"]}), "names 1 seats"),
     ],

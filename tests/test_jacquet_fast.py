@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ludotheque
 from ludotheque.core.dice import THROWS
+from ludotheque.core.errors import LudothequeError
 from ludotheque.games.jacquet import fast
 from ludotheque.games.jacquet.rules import (
     BAR,
@@ -130,3 +132,12 @@ def test_playout_ends_with_every_checker_accounted_for():
             assert board.off[winner] == 15
             assert board.checkers(0) == board.checkers(1) == 15
             assert turns > 10
+
+
+def test_playout_refuses_bad_input_and_stops_at_a_finished_game():
+    with pytest.raises(LudothequeError):
+        fast.playout(Board.opening(), 2, MOULIDARS, 1)
+    with pytest.raises(LudothequeError):
+        fast.playout(Board.opening(), 0, fast.flags(MOULIDARS), 1)
+    finished = Board(Board.opening().points[:12] + (0,) * 12, off=(0, 15))
+    assert fast.playout(finished, 0, MOULIDARS, 1) == (1, 0, finished)

@@ -181,3 +181,9 @@ def test_random_games_end_with_thirty_checkers_accounted_for(
             state.apply_action(rng.choice(state.legal_actions()))
     assert state.is_terminal()
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_utilities_follow_the_scoring():
+    assert ludotheque.load_game("jacquet").max_utility() == 1.0
+    multiple = ludotheque.load_game("jacquet", scoring="multiple")
+    assert (multiple.min_utility(), multiple.max_utility()) == (-5.0, 5.0)

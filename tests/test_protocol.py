@@ -65,6 +65,7 @@ def test_random_play_ends_and_replays(name, seed):
     assert state.current_player() == TERMINAL
     assert state.legal_actions() == []
     assert sum(state.returns()) == pytest.approx(0)
+    assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
     # A saved game replays to the same state, through both the record and the state's JSON.
     replayed = game.state_from_json(state.to_json())
     assert replayed.history() == state.history()

@@ -48,8 +48,11 @@ class TerminalHuman:
                 raise Abandoned from None
             if text.strip().lower() in ("quit", "q", "exit"):
                 raise Abandoned
-            if not text.strip() and len(legal) == 1:
-                return legal[0]
+            if not text.strip():
+                if len(legal) == 1:
+                    return legal[0]
+                self.console.print(Text(f"Type one of the legal moves: {moves}.", style="red"))
+                continue
             try:
                 return state.string_to_action(text)
             except LudothequeError as error:

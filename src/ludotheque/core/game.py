@@ -64,6 +64,14 @@ class Game(ABC):
         """The seats; a rule set whose player count varies declares it as an option ``players``."""
         return int(self.options.get("players", self.info.min_players))
 
+    def min_utility(self) -> float:
+        """The lowest return a seat can get with these options (OpenSpiel's MinUtility)."""
+        return self.info.min_utility
+
+    def max_utility(self) -> float:
+        """The highest return a seat can get with these options (OpenSpiel's MaxUtility)."""
+        return self.info.max_utility
+
     @abstractmethod
     def num_distinct_actions(self) -> int:
         """Size of the decision action space: ids run from 0 to this minus one."""

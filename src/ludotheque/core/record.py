@@ -118,11 +118,12 @@ class Record:
             except LudothequeError as exc:
                 raise RecordError(f"move {number} of the record ({move!r}) fails: {exc}") from None
         if self.result is not None and list(self.result) != state.returns():
-            ended = "ends with" if state.is_terminal() else "is not over, so has no result; it has"
-            raise RecordError(
-                f"the record's result {list(self.result)} is not the game's: its moves {ended} "
-                f"{state.returns()}."
-            )
+            if state.is_terminal():
+                found = f"its moves end with {state.returns()}"
+            else:
+                found = "its moves leave the game unfinished"
+            claimed = list(self.result)
+            raise RecordError(f"the record's result {claimed} is not the game's: {found}.")
         return state
 
     def _options_for(self, game: Game) -> dict[str, Any]:

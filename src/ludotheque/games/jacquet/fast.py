@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ludotheque.core.errors import LudothequeError
 from ludotheque.games.jacquet.rules import BAR, HALF_TRACK, OFF, TALON, Board, Reading
 
 BAR_AT = 24  # + player
@@ -500,6 +501,13 @@ def playout(board: Board, player: int, reading: Reading, seed: int) -> tuple[int
     Each die is chosen uniformly among the legal steps, as a random player of the protocol does
     one die at a time. Returns the winner, the number of turns and the final board.
     """
+    if player not in (0, 1):
+        raise LudothequeError(f"the player to throw is 0 (White) or 1 (Black), not {player!r}.")
+    if not isinstance(reading, Reading):
+        raise LudothequeError(f"a playout takes a Reading (game.reading), not {reading!r}.")
+    for done in (0, 1):
+        if board.off[done] == CHECKERS:
+            return done, 0, board
     a = to_array(to_cells(board))
     winner, turns = _playout(a, player, flags(reading), seed)
     return int(winner), int(turns), board_of(a.tobytes())

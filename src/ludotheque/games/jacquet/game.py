@@ -156,6 +156,12 @@ class JacquetGame(Game):
     def num_distinct_actions(self) -> int:
         return fast.PAIR_ACTIONS if self.by_pairs else STEP_ACTIONS
 
+    def max_utility(self) -> float:
+        return self.info.max_utility if self.options["scoring"] == "multiple" else 1.0
+
+    def min_utility(self) -> float:
+        return -self.max_utility()
+
     def max_chance_outcomes(self) -> int:
         return CHANCE_OUTCOMES
 

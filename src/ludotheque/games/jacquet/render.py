@@ -16,7 +16,7 @@ black's point  24  23  22  21  20  19 |  18  17  16  15  14  13
                 B15                   |
 black's point   1   2   3   4   5   6 |   7   8   9  10  11  12
 white's point  13  14  15  16  17  18 |  19  20  21  22  23  24
-white: 0 off, 360 pips, courier out · black: 0 off, 360 pips, courier out
+white: 0 off, 360 pips, courier not home · black: 0 off, 360 pips, courier not home
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def render(observation: dict[str, Any]) -> str:
     sides = []
     for seat, side in observation["sides"].items():
         bar = f", {side['bar']} on the bar" if side["bar"] else ""
-        courier = "courier home" if side["courier_home"] else "courier out"
+        courier = "courier home" if side["courier_home"] else "courier not home"
         sides.append(f"{seat}: {side['off']} off{bar}, {side['pips']} pips, {courier}")
     lines.append(" · ".join(sides))
     return "\n".join(lines)

@@ -141,6 +141,9 @@ def test_the_board_shows_both_talons_the_dice_and_the_turn():
     assert "black threw 6-5, to play: 6, 5" in picture
     assert "W15" in picture and "B15" in picture
     assert "last: black throws 6-5 (coup simple)." in picture
+    # Each player sees the board from his own side: his numbering above and below.
+    assert picture.splitlines()[2].startswith("black's point   12")
+    assert state.game.render(state.observation(0)).splitlines()[2].startswith("white's point")
 
 
 def test_the_heuristic_player_beats_the_random_player():

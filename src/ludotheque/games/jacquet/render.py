@@ -1,9 +1,10 @@
 """A text picture of the jacquet board, as a player at the table sees it.
 
-White sits at the bottom: his talon is the top right corner (his point 1), he travels right to
-left along the top and left to right along the bottom, and his fourth table is the bottom right
-quarter. Black's numbering runs from the bottom left corner (his talon) the same way round. Each
-point shows its checkers: ``W3`` three of White's, ``B15`` fifteen of Black's.
+The viewer sits at the bottom (a spectator sees White's side of the table): his talon is the
+top right corner (his point 1), he travels right to left along the top and left to right along
+the bottom, and his fourth table is the bottom right quarter. The opponent's numbering runs from
+the bottom left corner (his talon) the same way round. Each point shows its checkers: ``W3``
+three of White's, ``B15`` fifteen of Black's.
 
 >>> import ludotheque
 >>> state = ludotheque.load_game("jacquet").new_initial_state()
@@ -33,8 +34,8 @@ def _cell(count: int) -> str:
     return f"W{count}" if count > 0 else f"B{-count}"
 
 
-def _row(points: list[int], board: list[int]) -> str:
-    cells = [f"{_cell(board[p - 1]):>4}" for p in points]
+def _row(points: list[int], board: list[int], shift: int) -> str:
+    cells = [f"{_cell(board[(p - 1 + shift) % 24]):>4}" for p in points]
     return " " * 14 + "".join(cells[:6]) + " |" + "".join(cells[6:])
 
 
@@ -55,18 +56,22 @@ def render(observation: dict[str, Any]) -> str:
         left = ", ".join(map(str, observation["dice_left"]))
         headline = f"{mover} threw {observation['throw']}, to play: {left}"
     board = observation["points"]
-    black = [(p + 11) % 24 + 1 for p in _TOP], [(p + 11) % 24 + 1 for p in _BOTTOM]
+    # Points are drawn in the viewer's numbering; ``shift`` turns them into White's indices.
+    viewer = "black" if observation["seat"] == "black" else "white"
+    other = "white" if viewer == "black" else "black"
+    shift = 12 if viewer == "black" else 0
+    theirs = [(p + 11) % 24 + 1 for p in _TOP], [(p + 11) % 24 + 1 for p in _BOTTOM]
     lines = [f"Jacquet ({observation['reading']}) — {headline}"]
     if observation["last"] and stage != "lot":
         lines.insert(0, f"last: {observation['last']}")
     lines += [
-        _numbers("white's point", _TOP),
-        _numbers("black's point", black[0]),
-        _row(_TOP, board).rstrip(),
+        _numbers(f"{viewer}'s point", _TOP),
+        _numbers(f"{other}'s point", theirs[0]),
+        _row(_TOP, board, shift).rstrip(),
         "",
-        _row(_BOTTOM, board).rstrip(),
-        _numbers("black's point", black[1]),
-        _numbers("white's point", _BOTTOM),
+        _row(_BOTTOM, board, shift).rstrip(),
+        _numbers(f"{other}'s point", theirs[1]),
+        _numbers(f"{viewer}'s point", _BOTTOM),
     ]
     sides = []
     for seat, side in observation["sides"].items():

@@ -125,3 +125,49 @@ def sample_throw(rng: random.Random) -> int:
     """A throw's outcome id drawn from ``rng``, as ``State.sample_chance`` would draw it from
     :data:`DICE` (the same draw, without rebuilding the table at every throw)."""
     return rng.choices(THROW_OUTCOMES, cum_weights=_THROW_CUM_WEIGHTS)[0]
+
+
+class TablesChance:
+    """The chance nodes of a tables game, mixed into its State (before ``State``): the lot for
+    who throws first, then throws of two dice.
+
+    The state says which node it stands at with ``_chance_node()`` ("lot", "dice" or None);
+    this gives the outcomes, their sampling (from prebuilt tables: the same draws as
+    ``State.sample_chance``), and their notation both ways.
+    """
+
+    def _chance_node(self) -> str | None:
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        node = self._chance_node()
+        return list(LOT) if node == "lot" else list(DICE) if node == "dice" else []
+
+    def _chance_actions(self) -> list[int]:
+        node = self._chance_node()
+        return list(LOT_OUTCOMES) if node == "lot" else list(THROW_OUTCOMES) if node else []
+
+    def sample_chance(self, rng: random.Random) -> int:
+        if self._chance_node() == "dice":
+            return sample_throw(rng)
+        return rng.choices(LOT_OUTCOMES, cum_weights=_LOT_CUM_WEIGHTS)[0]
+
+    def _chance_text(self, action: int) -> str | None:
+        """``white first`` or ``6-1`` for a chance outcome here; None for anything else."""
+        node = self._chance_node()
+        if node == "lot" and action in LOT_OUTCOMES:
+            return f"{self.game.seat_name(action)} first"  # type: ignore[attr-defined]
+        throw = throw_of(action) if node == "dice" else None
+        return None if throw is None else str(throw)
+
+    def _throw_alias(self, text: str) -> int | None:
+        """A throw in any spelling :meth:`Throw.parse` reads, at a throw; else None."""
+        if self._chance_node() != "dice":
+            return None
+        try:
+            return THROW_IDS[Throw.parse(text)]
+        except NotationError:
+            return None
+
+
+_LOT_CUM_WEIGHTS = tuple(accumulate(p for _, p in LOT))

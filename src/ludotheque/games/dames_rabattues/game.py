@@ -20,16 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludotheque.core.dice import (
-    CHANCE_OUTCOMES,
-    DICE,
-    LOT,
-    LOT_OUTCOMES,
-    THROW_IDS,
-    Throw,
-    throw_of,
-)
-from ludotheque.core.errors import LudothequeError
+from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, throw_of
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
@@ -104,7 +95,7 @@ class DamesRabattuesGame(Game):
         return DamesRabattuesState(self)
 
 
-class DamesRabattuesState(State):
+class DamesRabattuesState(TablesChance, State):
     """A game in progress. ``position`` is an immutable value, replaced at every action."""
 
     game: DamesRabattuesGame
@@ -122,14 +113,10 @@ class DamesRabattuesState(State):
     def _legal_actions(self) -> list[int]:
         return [THROW]
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance_node(self) -> str | None:
+        # Rule "a throw": two dice thrown together, 21 outcomes (core.dice.TablesChance).
         stage = self.position.stage
-        if stage is Stage.LOT:
-            return list(LOT)
-        if stage is Stage.DICE:
-            # Rule "a throw": two dice thrown together, 21 outcomes.
-            return list(DICE)
-        return []
+        return "lot" if stage is Stage.LOT else "dice" if stage is Stage.DICE else None
 
     def _apply(self, action: int) -> None:
         stage = self.position.stage
@@ -141,22 +128,15 @@ class DamesRabattuesState(State):
             self.position = self.position.roll(throw_of(action), self.game.reading)
 
     def _action_to_string(self, action: int) -> str:
-        stage = self.position.stage
-        if stage is Stage.LOT and action in LOT_OUTCOMES:
-            return f"{SEATS[action]} first"
-        if stage is Stage.DICE and throw_of(action) is not None:
-            return str(throw_of(action))
-        if stage is Stage.THROW and action == THROW:
+        chance = self._chance_text(action)
+        if chance is not None:
+            return chance
+        if self.position.stage is Stage.THROW and action == THROW:
             return "throw"
         return f"<no action {action} at this point>"
 
     def _aliases(self, text: str) -> int | None:
-        if self.position.stage is Stage.DICE:
-            try:
-                return THROW_IDS[Throw.parse(text)]
-            except LudothequeError:
-                return None
-        return None
+        return self._throw_alias(text)
 
     def returns(self) -> list[float]:
         winner = self.position.winner

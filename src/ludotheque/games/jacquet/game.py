@@ -23,21 +23,10 @@ whose dice can be played passes the turn without a decision.
 
 from __future__ import annotations
 
-import random
 from functools import cached_property
 from typing import Any
 
-from ludotheque.core.dice import (
-    CHANCE_OUTCOMES,
-    DICE,
-    LOT,
-    LOT_OUTCOMES,
-    THROW_IDS,
-    THROW_OUTCOMES,
-    Throw,
-    sample_throw,
-    throw_of,
-)
+from ludotheque.core.dice import CHANCE_OUTCOMES, LOT_OUTCOMES, TablesChance, throw_of
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
@@ -192,7 +181,7 @@ class JacquetGame(Game):
         return JacquetState(self)
 
 
-class JacquetState(State):
+class JacquetState(TablesChance, State):
     """A game in progress. ``position`` is an immutable value, replaced at every action."""
 
     game: JacquetGame
@@ -238,24 +227,10 @@ class JacquetState(State):
                 self._legal = fast.legal_steps(p.cells, p.to_move, p.dice, rules)
         return list(self._legal)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance_node(self) -> str | None:
+        # Rule "a throw": two dice, 21 outcomes (core.dice.TablesChance); the lot before.
         stage = self.position.stage
-        if stage is Stage.LOT:
-            return list(LOT)
-        if stage is Stage.DICE:
-            # Rule "a throw": two dice, 21 outcomes.
-            return list(DICE)
-        return []
-
-    def _chance_actions(self) -> list[int]:
-        if self.position.stage is Stage.DICE:
-            return list(THROW_OUTCOMES)
-        return super()._chance_actions()
-
-    def sample_chance(self, rng: random.Random) -> int:
-        if self.position.stage is Stage.DICE:
-            return sample_throw(rng)
-        return super().sample_chance(rng)
+        return "lot" if stage is Stage.LOT else "dice" if stage is Stage.DICE else None
 
     def _apply(self, action: int) -> None:
         p = self.position
@@ -305,10 +280,9 @@ class JacquetState(State):
 
     def _action_to_string(self, action: int) -> str:
         p = self.position
-        if p.stage is Stage.LOT and action in LOT_OUTCOMES:
-            return f"{SEATS[action]} first"
-        if p.stage is Stage.DICE and throw_of(action) is not None:
-            return str(throw_of(action))
+        chance = self._chance_text(action)
+        if chance is not None:
+            return chance
         if p.stage is Stage.MOVE and action in self._legal_actions():
             return self._write(p, self.steps_of(action))
         return f"<no action {action} at this point>"
@@ -316,9 +290,9 @@ class JacquetState(State):
     def _aliases(self, text: str) -> int | None:
         """A throw in any spelling; steps in any order, or another way to the same board."""
         p = self.position
+        if p.stage is Stage.DICE:
+            return self._throw_alias(text)
         try:
-            if p.stage is Stage.DICE:
-                return THROW_IDS[Throw.parse(text)]
             if p.stage is Stage.MOVE:
                 steps = [Step.parse(word) for word in text.split()]
                 wanted = self._board_after(steps)

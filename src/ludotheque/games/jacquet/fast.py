@@ -4,8 +4,9 @@ The same rules as :mod:`ludotheque.games.jacquet.rules`, on a small integer arra
 immutable value; ``tests/test_jacquet_fast.py`` holds the two equal over many random positions.
 Each function names the rule it enforces as ``rules.py`` does.
 
-The array (``int64[SIZE]``): the 24 points by absolute index (White's point minus one), White's
-checkers positive and Black's negative; then each player's bar, borne-off count and courier flag.
+The array (thirty small integers, kept as bytes by a position: its *cells*): the 24 points by
+absolute index (White's point minus one), White's checkers positive and Black's negative; then
+each player's bar, borne-off count and courier flag.
 
 A step is coded ``origin * 6 + die - 1`` (origin 0 is the bar, 1–24 the player's own points),
 which is also its action id when the game is played one die at a time.
@@ -17,18 +18,25 @@ import numpy as np
 from numba import njit
 
 from ludotheque.core.errors import LudothequeError
-from ludotheque.games.jacquet.rules import BAR, HALF_TRACK, OFF, TALON, Board, Reading
+from ludotheque.games.jacquet.rules import (
+    BAR,
+    CHECKERS,
+    FOURTH_TABLE,
+    HALF_TRACK,
+    OFF,
+    TALON,
+    Board,
+    Reading,
+)
 
 BAR_AT = 24  # + player
 OFF_AT = 26  # + player
 COURIER_AT = 28  # + player
-SIZE = 30
-FOURTH_TABLE_START = 19
+FOURTH_TABLE_START = FOURTH_TABLE.start
 #: Ids of a decision that plays two dice (OpenSpiel backgammon's convention): each of the two
 #: dice's origins, or none, as 26 values.
 PAIR_ACTIONS = 26 * 26
 NO_STEP = -1
-CHECKERS = 15
 
 
 def to_cells(board: Board) -> bytes:

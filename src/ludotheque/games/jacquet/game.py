@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from ludotheque.core.dice import CHANCE_OUTCOMES, LOT_OUTCOMES, TablesChance, throw_of
+from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, throw_of
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
@@ -168,14 +168,14 @@ class JacquetGame(Game):
         multiple scoring (whatever the scoring chosen), and the number of throws."""
         assert isinstance(state, JacquetState)
         position = state.position
-        first = LOT_OUTCOMES.index(state.history()[0])
         lost = multiple(position.board, 1 - position.to_move)
-        return {
-            "first thrower": "won" if position.winner == first else "lost",
-            # Written "3 (triple)" so that the values sort in their order.
-            "multiple": f"{lost} ({MULTIPLES[lost]})",
-            "throws": float(state.throws),
-        }
+        details: dict[str, str | float] = {}
+        if state.first is not None:  # a game set up in mid-play had no lot
+            details["first thrower"] = "won" if position.winner == state.first else "lost"
+        # Written "3 (triple)" so that the values sort in their order.
+        details["multiple"] = f"{lost} ({MULTIPLES[lost]})"
+        details["throws"] = float(state.throws)
+        return details
 
     def new_initial_state(self) -> JacquetState:
         return JacquetState(self)
@@ -190,8 +190,9 @@ class JacquetState(TablesChance, State):
         super().__init__(game)
         self.position = position or Position()
         self._legal: list[int] | None = None
-        #: How many throws the game has had.
+        #: How many throws the game has had, and who threw first (None before the lot).
         self.throws = 0
+        self.first: int | None = None
         self._pairs: Any = None  # by pairs: the legal pairs' rows from fast.legal_pairs
         # The position before the last action, and the steps it played: describe_last tells
         # it only when asked, since simulation never asks.
@@ -238,12 +239,13 @@ class JacquetState(TablesChance, State):
         self._legal = None
         if p.stage is Stage.LOT:
             self.position = p.draw_lot(action)
-            self._last = (p, ())
+            self.first = self.position.to_move
+            self._last = (p, [])
             return
         if p.stage is Stage.DICE:
             self.throws += 1
             self.position = p.roll(throw_of(action))
-            self._last = (p, ())
+            self._last = (p, [])
             if not self._legal_actions():
                 self.position = self.position.end_turn()
             return
@@ -294,10 +296,11 @@ class JacquetState(TablesChance, State):
             return self._throw_alias(text)
         try:
             if p.stage is Stage.MOVE:
-                steps = [Step.parse(word) for word in text.split()]
-                wanted = self._board_after(steps)
+                wanted = self._board_after([Step.parse(word) for word in text.split()])
+                if wanted is None:
+                    return None
                 for action in self._legal_actions():
-                    if self._board_after(list(self.steps_of(action))) == wanted is not None:
+                    if self._board_after(list(self.steps_of(action))) == wanted:
                         return action
         except NotationError:
             return None

@@ -1,0 +1,63 @@
+"""A face-down stock of cards as a chance node: the card games' shared machinery.
+
+Shuffling and cutting make the stock's order uniformly random and unknown to every player. The
+engine therefore keeps the stock as the *set* of cards still in it, and each card taken from it
+(dealt, drawn or turned up) is a chance node whose outcomes are the cards it may be, each with
+its share of the stock: the same distribution as a shuffled deck dealt from the top, with
+nothing hidden in the engine that a test or an analysis cannot see or steer.
+
+Cards are small whole numbers, which are also their chance outcome ids. Cards that the game
+treats alike (the six fakirs of the Crypto games) are one value held several times: drawing
+"a fakir" is one outcome, with the fakirs' share of the stock as its probability.
+
+>>> stock = Stock.of(range(1, 4), special=0, specials=2)
+>>> stock.size, stock.outcomes()
+(5, [(0, 0.4), (1, 0.2), (2, 0.2), (3, 0.2)])
+>>> stock.without(0).without(2).outcomes()
+[(0, 0.3333333333333333), (1, 0.3333333333333333), (3, 0.3333333333333333)]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Stock:
+    """The cards face down, as a set: distinct cards, and how many of the one special card."""
+
+    cards: frozenset[int]
+    special: int
+    specials: int = 0
+
+    @classmethod
+    def of(cls, cards: Iterable[int], special: int, specials: int) -> Stock:
+        return cls(frozenset(cards), special, specials)
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) + self.specials
+
+    def __contains__(self, card: int) -> bool:
+        return card in self.cards or (card == self.special and self.specials > 0)
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """Each card the next one taken may be, with its probability, in card order."""
+        size = self.size
+        found = [(card, 1 / size) for card in sorted(self.cards)]
+        if self.specials:
+            found.insert(0, (self.special, self.specials / size))
+        return found
+
+    def without(self, card: int) -> Stock:
+        """The stock once ``card`` is taken from it."""
+        if card == self.special and self.specials:
+            return Stock(self.cards, self.special, self.specials - 1)
+        return Stock(self.cards - {card}, self.special, self.specials)
+
+    def sample(self, rng: random.Random) -> int:
+        """One card drawn with its probability from ``rng``."""
+        at = rng.randrange(self.size)
+        return self.special if at < self.specials else sorted(self.cards)[at - self.specials]

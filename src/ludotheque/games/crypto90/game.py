@@ -1,0 +1,379 @@
+"""Crypto-90 as a Game: decisions, chance, hidden hands and the notation over the table.
+
+Decisions are written ``stock`` or ``pile`` (take the top of the stock, or of the discard
+pile), then ``hand``, ``row 1`` … ``row 8`` (exchange the card taken for the hand card or a row
+card) or ``reject`` (a stock card discarded at once); then, holding a fakir, ``hypnotise east 4``
+or ``pass``; and, when the ninth card completes the row, ``lay left`` / ``lay right`` or
+``keep``. Chance outcomes are cards: ``07``, ``F`` (a fakir).
+
+>>> import ludotheque
+>>> game = ludotheque.load_game("crypto-90", players=2)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 91)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludotheque.core.errors import NotationError
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.options import Option
+from ludotheque.core.registry import register
+from ludotheque.games.crypto90.rules import FAKIR, NUMBERS, ROW, card_name, card_of
+from ludotheque.games.crypto90.table import Phase, Table
+
+SEATS = ("north", "east", "south", "west")
+
+TAKE_STOCK, TAKE_PILE, PLACE_HAND = 0, 1, 2
+PLACE_ROW = 3  # + position 0–7
+REJECT = 11
+HYPNOTISE = 12  # + player * 8 + position
+PASS = HYPNOTISE + 4 * ROW
+LAY, KEEP = PASS + 1, PASS + 2
+ACTIONS = KEEP + 1
+
+
+@register
+class Crypto90Game(Game):
+    name = "crypto-90"
+    info = GameInfo(
+        title="Crypto-90",
+        date="c. 1960",
+        source="Edmond Dujardin, Crypto-90, « Jeu de notre temps », rules leaflet, Éditions "
+        "Edmond Dujardin, Arcachon",
+        min_players=2,
+        max_players=4,
+        seat_names=SEATS,
+        perfect_information=False,
+        zero_sum=False,
+        min_utility=0.0,
+        max_utility=10_000.0,
+    )
+    OPTIONS = (
+        Option(
+            "players",
+            int,
+            2,
+            (2, 3, 4),
+            source="«A deux ou à trois, on utilise les 96 cartes. A quatre, chacun pour soi, "
+            "retirer 2 fakirs du jeu.»",
+            help="two, three or four players, each for himself",
+        ),
+        Option(
+            "goal",
+            str,
+            "points",
+            ("points", "rounds"),
+            source="«La partie se joue en 1.000 points (ou autre nombre à convenir). Elle peut "
+            "aussi se jouer en 3 manches (ou autre nombre à convenir).»",
+            help="points = the game ends after the round in which a player reaches the points; "
+            "rounds = after a number of rounds",
+        ),
+        Option(
+            "points",
+            int,
+            1000,
+            source="«La partie se joue en 1.000 points (ou autre nombre à convenir)»",
+            help="the points that end the game (goal=points)",
+        ),
+        Option(
+            "rounds",
+            int,
+            3,
+            source="«Elle peut aussi se jouer en 3 manches (ou autre nombre à convenir)»",
+            help="the rounds the game lasts (goal=rounds)",
+        ),
+    )
+
+    def num_distinct_actions(self) -> int:
+        return ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return len(NUMBERS) + 1  # a card: a number, or the fakir
+
+    def max_utility(self) -> float:
+        # A round is worth at most 650 to one player: won 250, six fakirs 300, the tens 100.
+        if self.options["goal"] == "rounds":
+            return 650.0 * self.options["rounds"]
+        return float(self.options["points"] + 650)
+
+    def render(self, observation: dict[str, Any]) -> str:
+        from ludotheque.games.crypto90.render import render
+
+        return render(observation)
+
+    def evaluate(self, state: State, player: int) -> float:
+        from ludotheque.games.crypto90.heuristic import evaluate
+
+        return evaluate(state.observation(player))
+
+    def result_details(self, state: State) -> dict[str, str | float]:
+        assert isinstance(state, Crypto90State)
+        details: dict[str, str | float] = {}
+        for number, (winner, _) in enumerate(state.results, start=1):
+            if number == 1:
+                details["first round ended by"] = "a win" if winner is not None else "the stock"
+        ended = [w for w, _ in state.results]
+        details["rounds won (share)"] = sum(w is not None for w in ended) / len(ended)
+        details["rounds"] = float(len(ended))
+        for seat in range(self.num_players()):
+            details[f"{SEATS[seat]}'s points"] = float(state.table.totals[seat])
+        return details
+
+    def new_initial_state(self) -> Crypto90State:
+        return Crypto90State(self)
+
+
+class Crypto90State(State):
+    """A game in progress; ``table`` is an immutable value, replaced at every action."""
+
+    game: Crypto90Game
+
+    def __init__(self, game: Crypto90Game) -> None:
+        super().__init__(game)
+        n = game.num_players()
+        # Rule "the dealer": the leaflet names none; the last seat deals first, so that the
+        # first seat is dealt first and plays first.
+        self.table = Table.new_round(n, n - 1, 1, (0,) * n)
+        #: Each round played: its winner (None if the stock ran out) and its scores.
+        self.results: list[tuple[int | None, tuple[Any, ...]]] = []
+        self.finished = False
+        self._last: tuple[Table, int] | None = None
+
+    def current_player(self) -> int:
+        if self.finished:
+            return TERMINAL
+        phase = self.table.phase
+        return CHANCE if phase in (Phase.DEAL, Phase.STOCK) else self.table.to_move
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.current_player() != CHANCE:
+            return []
+        return self.table.stock.outcomes()
+
+    def sample_chance(self, rng: random.Random) -> int:
+        return self.table.stock.sample(rng)
+
+    def _legal_actions(self) -> list[int]:
+        t = self.table
+        if t.phase is Phase.DRAW:
+            return [
+                a
+                for a, ok in ((TAKE_STOCK, t.stock.size > 0), (TAKE_PILE, t.can_take_pile()))
+                if ok
+            ]
+        if t.phase is Phase.PLACE:
+            return [PLACE_HAND, *range(PLACE_ROW, PLACE_ROW + ROW)] + [REJECT] * t.from_stock
+        if t.phase is Phase.HYPNOTISE:
+            return [*sorted(HYPNOTISE + p * ROW + k for p, k in t.hypnotisable()), PASS]
+        return [LAY, KEEP]
+
+    def _apply(self, action: int) -> None:
+        t = self.table
+        self._last = (t, action)
+        if t.phase is Phase.DEAL:
+            t = t.deal(action)
+        elif t.phase is Phase.STOCK:
+            t = t.draw(action)
+        elif t.phase is Phase.DRAW:
+            t = t.take_stock() if action == TAKE_STOCK else t.take_pile()
+        elif t.phase is Phase.PLACE:
+            t = (
+                t.reject()
+                if action == REJECT
+                else t.place(None if action == PLACE_HAND else action - PLACE_ROW)
+            )
+        elif t.phase is Phase.HYPNOTISE:
+            t = (
+                t.pass_hypnotising()
+                if action == PASS
+                else t.hypnotise(*divmod(action - HYPNOTISE, ROW))
+            )
+        else:
+            t = t.lay() if action == LAY else t.end_turn()
+        if t.phase is Phase.OVER:
+            self.results.append((t.winner, t.scores))
+            if self._game_over(t):
+                self.finished = True
+            else:
+                t = t.next_round()
+        self.table = t
+
+    def _game_over(self, t: Table) -> bool:
+        options = self.game.options
+        if options["goal"] == "rounds":
+            return t.round >= options["rounds"]
+        return max(t.totals) >= options["points"]
+
+    def _action_to_string(self, action: int) -> str:
+        t = self.table
+        if self.current_player() == CHANCE:
+            return card_name(action) if action in t.stock else f"<no card {action} in the stock>"
+        if action not in self._legal_actions():
+            return f"<no action {action} at this point>"
+        if action == TAKE_STOCK:
+            return "stock"
+        if action == TAKE_PILE:
+            return "pile"
+        if action == PLACE_HAND:
+            return "hand"
+        if PLACE_ROW <= action < PLACE_ROW + ROW:
+            return f"row {action - PLACE_ROW + 1}"
+        if action == REJECT:
+            return "reject"
+        if action == PASS:
+            return "pass"
+        if action == LAY:
+            return f"lay {t.side(t.to_move)}"
+        if action == KEEP:
+            return "keep"
+        player, position = divmod(action - HYPNOTISE, ROW)
+        return f"hypnotise {SEATS[player]} {position + 1}"
+
+    def _aliases(self, text: str) -> int | None:
+        if self.current_player() == CHANCE:
+            try:
+                return card_of(text)
+            except NotationError:
+                return None
+        words = text.split()
+        if words == ["lay"]:
+            return LAY
+        if len(words) == 2 and words[0] == "row" and words[1].isdigit():
+            return PLACE_ROW + int(words[1]) - 1
+        return None
+
+    def returns(self) -> list[float]:
+        # Each seat's points: the game is won by the highest total.
+        if not self.finished:
+            return [0.0] * self.num_players()
+        return [float(total) for total in self.table.totals]
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see: every row, the fakirs set aside, the pile (all of its cards
+        went down face up, only the top is visible), the stock's size, his own hand card and the
+        card he has taken — never another's hand card, nor the stock's cards."""
+        t = self.table
+        mover = t.to_move if t.phase in (Phase.PLACE, Phase.HYPNOTISE, Phase.LAY) else None
+        names = [self.game.seat_name(p) for p in range(t.players)]
+        taken = None
+        if t.drawn is not None and (player == t.to_move or not t.from_stock):
+            taken = card_name(t.drawn)
+        return {
+            "game": self.game.name,
+            "seat": None if player is None else names[player],
+            "players": names,
+            "round": t.round,
+            "dealer": names[t.dealer],
+            "phase": "over" if self.finished else t.phase.value,
+            "to_move": None
+            if self.current_player() == CHANCE or self.finished
+            else names[t.to_move],
+            "rows": {
+                names[p]: [None if c is None else card_name(c) for c in t.rows[p]]
+                for p in range(t.players)
+            },
+            "fakirs_set_aside": {names[p]: t.held[p] for p in range(t.players)},
+            "hand": None
+            if player is None or t.hands[player] is None
+            else card_name(t.hands[player]),
+            "taken": taken,
+            "taken_from": None if t.drawn is None else ("stock" if t.from_stock else "pile"),
+            "mover": None if mover is None else names[mover],
+            "pile_top": card_name(t.pile[-1]) if t.pile else None,
+            "pile": [card_name(c) for c in t.pile],
+            "stock": t.stock.size,
+            "totals": {names[p]: t.totals[p] for p in range(t.players)},
+            "last_round": self._last_round(names),
+            "last": self.describe_last(player) or None,
+        }
+
+    def _last_round(self, names: list[str]) -> dict[str, Any] | None:
+        if not self.results:
+            return None
+        winner, scores = self.results[-1]
+        return {
+            "winner": None if winner is None else names[winner],
+            "scores": {
+                names[p]: {"total": s.total, "items": s.items()} for p, s in enumerate(scores)
+            },
+        }
+
+    def describe_last(self, player: int | None = None) -> str:
+        """The last action told as ``player`` may know it (None: a spectator)."""
+        if self._last is None:
+            return ""
+        before, action = self._last
+        seat = self.game.seat_name
+        if before.phase is Phase.DEAL:
+            what, to, position = before.deal_target()
+            card = card_name(action)
+            if what == "row":
+                return f"{seat(to)}'s row, card {position + 1}: {card}."
+            if what == "hand":
+                return f"{seat(to)} is dealt his hand card{_if_seen(player, to, card)}."
+            if what == "replace row":
+                return f"{seat(to)} sets a fakir aside; card {position + 1} is now {card}."
+            if what == "replace hand":
+                return (
+                    f"{seat(to)} shows a fakir in hand and sets it aside; he is dealt another"
+                    f"{_if_seen(player, to, card)}."
+                )
+            return f"the dealer turns up {card} to begin the pile."
+        mover = seat(before.to_move)
+        if before.phase is Phase.STOCK:
+            if action == FAKIR:
+                return f"{mover} draws a fakir from the stock, sets it aside and draws again."
+            seen = _if_seen(player, before.to_move, card_name(action))
+            return f"{mover} draws from the stock{seen}."
+        if before.phase is Phase.DRAW:
+            if action == TAKE_PILE:
+                return f"{mover} takes {card_name(before.pile[-1])} from the pile."
+            return f"{mover} takes the stock's top card."
+        text = f"{mover}: {self._said(before, action)}."
+        if self.results and (self.finished or self.table.round > before.round):
+            winner, _ = self.results[-1]
+            end = "the stock is exhausted" if winner is None else f"{seat(winner)} wins the round"
+            text += f" {end}; round {before.round} is over."
+        return text
+
+    def _said(self, before: Table, action: int) -> str:
+        if before.phase is Phase.PLACE:
+            drawn = card_name(before.drawn)  # type: ignore[arg-type]
+            if action == REJECT:
+                return f"rejects {drawn} onto the pile"
+            if action == PLACE_HAND:
+                return f"keeps {drawn} in hand and discards his old hand card"
+            position = action - PLACE_ROW
+            old = before.rows[before.to_move][position]
+            return f"puts {drawn} in row place {position + 1} and discards {card_name(old)}"  # type: ignore[arg-type]
+        if before.phase is Phase.HYPNOTISE:
+            if action == PASS:
+                return "keeps his fakirs"
+            player, position = divmod(action - HYPNOTISE, ROW)
+            removed = before.rows[player][position]
+            return (
+                f"hypnotises {self.game.seat_name(player)}: a fakir replaces "
+                f"{card_name(removed)} (place {position + 1}), which goes under the pile"
+            )  # type: ignore[arg-type]
+        if action == LAY:
+            hand = before.hands[before.to_move]
+            return f"lays {card_name(hand)} on the {before.side(before.to_move)} and wins the round"  # type: ignore[arg-type]
+        return "keeps his ninth card in hand"
+
+    def key(self) -> Any:
+        return (self.table, self.finished, len(self.results))
+
+    def __str__(self) -> str:
+        t = self.table
+        rows = " | ".join(
+            " ".join("--" if c is None else card_name(c) for c in row) for row in t.rows
+        )
+        return f"round {t.round} {t.phase.value} {rows}"
+
+
+def _if_seen(player: int | None, owner: int, card: str) -> str:
+    return f": {card}" if player == owner else ""

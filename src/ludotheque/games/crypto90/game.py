@@ -26,6 +26,8 @@ from ludotheque.games.crypto90.rules import FAKIR, NUMBERS, ROW, card_name, card
 from ludotheque.games.crypto90.table import Phase, Table
 
 SEATS = ("north", "east", "south", "west")
+#: Who sits where, going round the table to the left, by the number of players.
+SEATING = {2: ("north", "south"), 3: ("north", "east", "west"), 4: SEATS}
 
 TAKE_STOCK, TAKE_PILE, PLACE_HAND = 0, 1, 2
 PLACE_ROW = 3  # + position 0–7
@@ -88,6 +90,9 @@ class Crypto90Game(Game):
         ),
     )
 
+    def seat_name(self, player: int) -> str:
+        return SEATING[self.num_players()][player]
+
     def num_distinct_actions(self) -> int:
         return ACTIONS
 
@@ -111,16 +116,16 @@ class Crypto90Game(Game):
         return evaluate(state.observation(player))
 
     def result_details(self, state: State) -> dict[str, str | float]:
+        """The share of the game's rounds that ended by a win (the others by an exhausted
+        stock), the number of rounds, and each seat's points."""
         assert isinstance(state, Crypto90State)
-        details: dict[str, str | float] = {}
-        for number, (winner, _) in enumerate(state.results, start=1):
-            if number == 1:
-                details["first round ended by"] = "a win" if winner is not None else "the stock"
-        ended = [w for w, _ in state.results]
-        details["rounds won (share)"] = sum(w is not None for w in ended) / len(ended)
-        details["rounds"] = float(len(ended))
+        winners = [winner for winner, _ in state.results]
+        details: dict[str, str | float] = {
+            "rounds ended by a win": sum(w is not None for w in winners) / len(winners),
+            "rounds": float(len(winners)),
+        }
         for seat in range(self.num_players()):
-            details[f"{SEATS[seat]}'s points"] = float(state.table.totals[seat])
+            details[f"{self.seat_name(seat)}'s points"] = float(state.table.totals[seat])
         return details
 
     def new_initial_state(self) -> Crypto90State:
@@ -231,7 +236,7 @@ class Crypto90State(State):
         if action == KEEP:
             return "keep"
         player, position = divmod(action - HYPNOTISE, ROW)
-        return f"hypnotise {SEATS[player]} {position + 1}"
+        return f"hypnotise {self.game.seat_name(player)} {position + 1}"
 
     def _aliases(self, text: str) -> int | None:
         if self.current_player() == CHANCE:

@@ -1,0 +1,236 @@
+"""Crypto-90: the leaflet's examples and scoring table, the deal, a turn, the fakirs, the end of
+a round, secrecy, and every card accounted for."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ludotheque
+from ludotheque.core.errors import NotationError
+from ludotheque.games.crypto90 import Crypto90State, Phase, Table
+from ludotheque.games.crypto90.rules import (
+    FAKIR,
+    best_series,
+    card_name,
+    cards,
+    nine_tens,
+    round_score,
+    winning_side,
+)
+from tests.helpers import play
+
+
+def game(players=2, **options):
+    return ludotheque.load_game("crypto-90", players=players, **options)
+
+
+# --- the leaflet's examples ------------------------------------------------------------------
+
+
+def test_a_winning_mixed_nine():
+    # «04 12 27 32 48 55 63 78 86 — Un jeu gagnant mélangé pair-impair. La carte en main était le
+    # 86. Elle aurait pu aussi bien consister en le chiffre 01 ou 02 ou 03; elle aurait, dans ce
+    # cas, été abattue du côté gauche.»
+    row = cards("04 12 27 32 48 55 63 78")
+    assert winning_side(row, 86, players=4) == "right"
+    for hand in (1, 2, 3):
+        assert winning_side(cards("12 27 32 48 55 63 78 86"), hand, players=4) == "left"
+    # «A deux et à trois, la rangée gagnante devra être entièrement paire ou impaire.»
+    assert winning_side(row, 86, players=3) is None
+    score = round_score(row, 0, 4, cards("04 12 27 32 48 55 63 78 86"))
+    assert (score.won, score.parity, score.tens, score.total) == (150, 0, 100, 250)
+
+
+def test_a_winning_even_nine_with_a_card_of_each_ten():
+    # «08 12 26 32 44 58 64 72 88 — Beau jeu gagnant, uniquement pair et comportant une carte de
+    # chaque dizaine.»
+    nine = cards("08 12 26 32 44 58 64 72 88")
+    assert winning_side(nine[:8], 88, players=2) == "right" and nine_tens(nine)
+    assert round_score(nine[:8], 0, 2, nine).total == 250 + 100
+    assert round_score(nine[:8], 0, 4, nine).total == 150 + 100 + 100
+
+
+def test_a_losing_row_with_a_series_of_five():
+    # «74 81 06 24 49 61 62 57 — Jeu non gagnant, mais comportant une série de 5 chiffres
+    # croissants (de 06 à 62). Donc, 50 points à marquer.»
+    row = cards("74 81 06 24 49 61 62 57")
+    assert best_series(row) == 5
+    assert round_score(row, 0, 2, None).total == 50
+
+
+def test_the_scoring_table():
+    # LA MARQUE: manche à deux et à trois 250; à quatre 150; chaque fakir non utilisé 50;
+    # série 10 par carte (non-gagnants seulement); à quatre, jeu gagnant pair ou impair 100;
+    # les neuf dizaines 100.
+    odd = cards("01 03 05 07 09 11 13 15 17")
+    assert round_score(odd[:8], 2, 2, odd).total == 250 + 2 * 50
+    assert round_score(odd[:8], 0, 4, odd).total == 150 + 100
+    assert round_score(odd[:8], 1, 3, None).total == 50 + 8 * 10  # a loser: series, fakirs
+    # A series stops at a lower card and at a fakir; a single card is no series.
+    assert best_series(cards("10 20 F 30 40 50 05 06")) == 3
+    assert best_series(cards("80 70 60 50 40 30 20 10")) == 0
+
+
+# --- the deal --------------------------------------------------------------------------------
+
+
+def test_the_deal_builds_rows_left_to_right_and_replaces_fakirs_in_place():
+    state = game(2).new_initial_state()
+    # North (seat 1) is on the dealer's left: he is dealt first.
+    deal = ["01", "02", "F", "04"] + [f"{n:02d}" for n in range(5, 17)] + ["F", "40"]
+    play(state, *deal)
+    t = state.table
+    assert t.rows[0] == cards("01 F 05 07 09 11 13 15")
+    assert t.rows[1] == cards("02 04 06 08 10 12 14 16")
+    assert t.hands == (FAKIR, 40)
+    play(state, "33")  # the fakir in North's row is set aside and replaced in its place
+    assert card_name(state.table.rows[0][1]) == "33" and state.table.held == (1, 0)
+    play(state, "50")  # then the fakir in North's hand, shown and replaced
+    assert state.table.hands == (50, 40) and state.table.held == (2, 0)
+    assert "north shows a fakir in hand" in state.describe_last(1)
+    play(state, "77")  # the dealer turns up the first card of the pile
+    assert state.table.pile == (77,) and state.table.phase is Phase.DRAW
+    assert state.current_player() == 0
+
+
+def dealt(players=2, **options) -> Crypto90State:
+    """A state just after a deal of cards 1, 2, 3, … (no fakir), pile 90."""
+    state = game(players, **options).new_initial_state()
+    play(state, *[f"{n:02d}" for n in range(1, 9 * players + 1)], "90")
+    return state
+
+
+# --- a turn ----------------------------------------------------------------------------------
+
+
+def test_a_turn_exchanges_the_card_taken_and_discards_the_card_given_up():
+    state = dealt()
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["stock", "pile"]
+    play(state, "pile", "row 3")
+    t = state.table
+    assert t.rows[0][2] == 90 and t.pile == (5,) and t.to_move == 1
+    play(state, "stock", "33")
+    assert "reject" in [state.action_to_string(a) for a in state.legal_actions()]
+    play(state, "reject")
+    assert state.table.pile == (5, 33)
+
+
+def test_a_card_from_the_pile_cannot_be_rejected_and_a_fakir_on_the_pile_cannot_be_taken():
+    state = dealt()
+    play(state, "pile")
+    with pytest.raises(NotationError):
+        state.string_to_action("reject")
+    state.table = replace(state.table, phase=Phase.DRAW, drawn=None, pile=(FAKIR,))
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["stock"]
+
+
+def test_a_fakir_drawn_from_the_stock_is_set_aside_and_replaced():
+    state = play(dealt(), "stock", "F")
+    assert state.table.held[0] == 1 and state.is_chance_node()
+    play(state, "42", "hand")
+    assert state.table.hands[0] == 42
+    # Holding a fakir, he may hypnotise after playing normally.
+    assert "pass" in [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def test_hypnotising_puts_a_fakir_in_a_row_and_the_card_under_the_pile():
+    state = play(dealt(), "stock", "F", "42", "hand")
+    pile_before = state.table.pile
+    play(state, "hypnotise south 4")
+    t = state.table
+    assert t.rows[1][3] == FAKIR and t.held[0] == 0
+    assert t.pile == (8, *pile_before)  # under the pile: the top is unchanged
+    assert "goes under the pile" in state.describe_last()
+
+
+def test_laying_the_ninth_card_wins_the_round():
+    state = dealt(goal="rounds", rounds=1)
+    t = state.table
+    # North's row is 1 3 5 … 15 (odd), South's 2 4 … 16; North's hand card becomes 17.
+    state.table = replace(t, hands=(17, 18))
+    play(state, "stock", "89", "reject")
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["lay right", "keep"]
+    play(state, "lay right")
+    assert state.is_terminal()
+    # North: won 250; South: his row 2 4 … 16 is a series of eight, 80.
+    assert state.returns() == [250.0, 80.0]
+
+
+def test_an_exhausted_stock_still_lets_the_completing_hand_win():
+    from ludotheque.core.cards import Stock
+
+    state = dealt(goal="rounds", rounds=1)
+    t = state.table
+    state.table = replace(t, hands=(17, 3), stock=Stock.of([60], FAKIR, 0))
+    play(state, "stock", "60", "reject", "keep")
+    # The stock is empty: the round ends, and North, whose hand completes his row, wins (South's
+    # 3 would complete nothing: odd, below an even row).
+    assert state.is_terminal() and state.returns() == [250.0, 80.0]
+
+
+# --- secrecy and conservation ----------------------------------------------------------------
+
+CARD = re.compile(r'"(\d\d)"')
+
+
+def visible_cards(state: Crypto90State, player: int | None) -> set[str]:
+    """Every card ``player`` (None: a spectator) is entitled to see: the rows and the pile, the
+    card taken from the pile, and his own hand card and the card he took from the stock."""
+    t = state.table
+    seen = {card_name(c) for row in t.rows for c in row if c is not None}
+    seen |= {card_name(c) for c in t.pile}
+    if player is not None and t.hands[player] is not None:
+        seen.add(card_name(t.hands[player]))
+    if t.drawn is not None and (t.to_move == player or not t.from_stock):
+        seen.add(card_name(t.drawn))
+    return seen
+
+
+def count_cards(t: Table) -> int:
+    placed = sum(c is not None for row in t.rows for c in row)
+    hands = sum(c is not None for c in t.hands)
+    return placed + hands + sum(t.held) + len(t.pile) + t.stock.size + (t.drawn is not None)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]))
+def test_no_observation_shows_another_hand_or_the_stock_and_no_card_is_lost(seed, players):
+    g = game(players, goal="rounds", rounds=2)
+    rng = random.Random(seed)
+    state = g.new_initial_state()
+    total = 96 if players < 4 else 94
+    while not state.is_terminal():
+        assert count_cards(state.table) == total
+        for player in [None, *range(players)]:
+            text = json.dumps(state.observation(player))
+            assert set(CARD.findall(text)) <= visible_cards(state, player)
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_whole_game_to_1000_ends_with_the_points_reached():
+    from ludotheque.core.simulation import simulate
+
+    [result] = simulate("crypto-90", {"players": 3}, ["heuristic"] * 3, 1, seed=2)
+    assert max(result.returns) >= 1000
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_heuristic_player_beats_random_players(players):
+    from ludotheque.core.simulation import simulate
+
+    seats = ["heuristic"] + ["random"] * (players - 1)
+    results = simulate("crypto-90", {"players": players, "goal": "rounds", "rounds": 1}, seats, 6,
+                       seed=5)
+    mine = sum(r.returns[0] for r in results)
+    theirs = max(sum(r.returns[s] for r in results) for s in range(1, players))
+    assert mine > theirs

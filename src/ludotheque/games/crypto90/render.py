@@ -19,20 +19,18 @@ def render(observation: dict[str, Any]) -> str:
     lines = [f"Crypto-90, round {o['round']} (dealer {o['dealer']}) — {headline}"]
     if o["last"]:
         lines.insert(0, f"last: {o['last']}")
+    lines.append(" " * 8 + " ".join(f"{place:>2}" for place in range(1, 9)) + "  (row places)")
     for name, row in o["rows"].items():
         cards = " ".join("··" if c is None else c for c in row)
-        fakirs = (
-            f"  + {o['fakirs_set_aside'][name]} fakir(s) set aside"
-            if o["fakirs_set_aside"][name]
-            else ""
-        )
+        held = o["fakirs_set_aside"][name]
+        fakirs = f"  + {held} fakir{'s' * (held > 1)} set aside" if held else ""
         hand = f"  hand: {o['hand']}" if name == you and o["hand"] else ""
         marker = "*" if name == you else " "
         lines.append(f"{marker}{name:<6} {cards}{fakirs}{hand}")
     if o["taken"] is not None and o["mover"] is not None:
         lines.append(f"{o['mover']} has taken {o['taken']} from the {o['taken_from']}")
     pile = o["pile_top"] or "empty"
-    lines.append(f"pile: {pile} ({len(o['pile'])} cards) · stock: {o['stock']} cards")
+    lines.append(f"pile: {pile} ({_cards(len(o['pile']))}) · stock: {_cards(o['stock'])}")
     totals = ", ".join(f"{name} {points}" for name, points in o["totals"].items())
     lines.append(f"points: {totals}")
     if o["last_round"]:
@@ -45,3 +43,7 @@ def render(observation: dict[str, Any]) -> str:
         )
         lines.append(f"last round: {won} — {detail}")
     return "\n".join(lines)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' * (n != 1)}"

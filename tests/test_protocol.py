@@ -121,3 +121,24 @@ def test_game_declares_its_provenance(name):
     for option in cls.OPTIONS:
         assert option.source or not option.rule, f"option {option.name} of {name} names no source"
         assert option.default in option.allowed if option.allowed else True
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_clone_played_on_leaves_its_original_unchanged(name):
+    # Search plays clones forward: nothing a clone does may reach the state it came from.
+    rng = random.Random(9)
+    state = short_game(name).new_initial_state()
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        if rng.random() < 0.1:  # a few clones per game are enough
+            before = (state.to_json(), json.dumps(state.observation(None)), state.returns())
+            twin = state.clone()
+            while not twin.is_terminal():
+                twin.apply_action(random_action(twin, rng))
+            assert (state.to_json(), json.dumps(state.observation(None)), state.returns()) == before
+        state.apply_action(random_action(state, rng))
+
+
+def random_action(state, rng):
+    return state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())

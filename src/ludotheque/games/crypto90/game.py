@@ -143,8 +143,9 @@ class Crypto90State(State):
         # Rule "the dealer": the leaflet names none; the last seat deals first, so that the
         # first seat is dealt first and plays first.
         self.table = Table.new_round(n, n - 1, 1, (0,) * n)
-        #: Each round played: its winner (None if the stock ran out) and its scores.
-        self.results: list[tuple[int | None, tuple[Any, ...]]] = []
+        #: Each round played: its winner (None if the stock ran out) and its scores. A tuple,
+        #: replaced and never appended to: clones share it.
+        self.results: tuple[tuple[int | None, tuple[Any, ...]], ...] = ()
         self.finished = False
         self._last: tuple[Table, int] | None = None
 
@@ -200,7 +201,7 @@ class Crypto90State(State):
         else:
             t = t.lay() if action == LAY else t.end_turn()
         if t.phase is Phase.OVER:
-            self.results.append((t.winner, t.scores))
+            self.results = (*self.results, (t.winner, t.scores))
             if self._game_over(t):
                 self.finished = True
             else:

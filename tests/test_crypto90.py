@@ -3,7 +3,6 @@ a round, secrecy, and every card accounted for."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import replace
@@ -101,9 +100,11 @@ def test_the_deal_builds_rows_left_to_right_and_replaces_fakirs_in_place():
 
 
 def dealt(players=2, **options) -> Crypto90State:
-    """A state just after a deal of cards 1, 2, 3, … (no fakir), pile 90."""
+    """A state just after a deal of rows 1, 2, 3, … (no fakir), hand cards 40, 41, …, pile 90:
+    with two players North's row is 01 03 … 15, South's 02 04 … 16."""
     state = game(players, **options).new_initial_state()
-    play(state, *[f"{n:02d}" for n in range(1, 9 * players + 1)], "90")
+    rows = [f"{n:02d}" for n in range(1, 8 * players + 1)]
+    play(state, *rows, *[str(40 + p) for p in range(players)], "90")
     return state
 
 
@@ -150,34 +151,80 @@ def test_hypnotising_puts_a_fakir_in_a_row_and_the_card_under_the_pile():
     assert "goes under the pile" in state.describe_last()
 
 
-def test_laying_the_ninth_card_wins_the_round():
+def test_the_round_ends_as_soon_as_the_nine_are_in_order():
     state = dealt(goal="rounds", rounds=1)
-    t = state.table
     # North's row is 1 3 5 … 15 (odd), South's 2 4 … 16; North's hand card becomes 17.
-    state.table = replace(t, hands=(17, 18))
+    state.table = replace(state.table, hands=(17, 18))
     play(state, "stock", "89", "reject")
-    assert [state.action_to_string(a) for a in state.legal_actions()] == ["lay right", "keep"]
-    play(state, "lay right")
     assert state.is_terminal()
+    assert state.describe_last() == (
+        "north: rejects 89 onto the pile. north lays 17 on the right and wins round 1."
+    )
     # North: won 250; South: his row 2 4 … 16 is a series of eight, 80.
     assert state.returns() == [250.0, 80.0]
+
+
+def test_laying_chosen_lets_a_player_keep_his_ninth_card_unseen():
+    state = dealt(goal="rounds", rounds=1, laying="chosen")
+    state.table = replace(state.table, hands=(17, 18))
+    play(state, "stock", "89", "reject")
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["lay right", "end"]
+    # Every turn ends with a decision, so South learns nothing from it.
+    play(state, "end", "stock", "88", "reject")
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["lay right", "end"]
+    assert state.observation(0)["phase"] == "end"
+
+
+def test_a_fakir_received_goes_out_at_the_first_exchange():
+    state = play(dealt(), "stock", "F", "42", "hand", "hypnotise south 4")
+    play(state, "pile")  # South takes 37 from the pile... he must put it where the fakir is
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["row 4"]
+    free = play(dealt(received_fakir="free"), "stock", "F", "42", "hand", "hypnotise south 4")
+    play(free, "pile")
+    assert len(free.legal_actions()) == 9
 
 
 def test_an_exhausted_stock_still_lets_the_completing_hand_win():
     from ludotheque.core.cards import Stock
 
-    state = dealt(goal="rounds", rounds=1)
-    t = state.table
-    state.table = replace(t, hands=(17, 3), stock=Stock.of([60], FAKIR, 0))
-    play(state, "stock", "60", "reject", "keep")
+    state = dealt(goal="rounds", rounds=1, laying="chosen")
+    state.table = replace(state.table, hands=(17, 3), stock=Stock.of([60], FAKIR, 0))
+    play(state, "stock", "60", "reject", "end")
     # The stock is empty: the round ends, and North, whose hand completes his row, wins (South's
     # 3 would complete nothing: odd, below an even row).
     assert state.is_terminal() and state.returns() == [250.0, 80.0]
 
 
+def test_a_stock_card_kept_in_hand_is_named_to_its_taker_only():
+    state = play(dealt(), "stock", "42", "hand")
+    assert state.describe_last(0) == "north: keeps 42 in hand and discards his old hand card, 40."
+    for viewer in (1, None):
+        assert "42" not in state.describe_last(viewer)
+
+
 # --- secrecy and conservation ----------------------------------------------------------------
 
-CARD = re.compile(r'"(\d\d)"')
+CARD = re.compile(r"\b\d\d\b")
+
+
+def card_words(observation: dict) -> set[str]:
+    """Every two-digit word in the observation's text, but for the game's name and the last
+    round's scores."""
+    found: set[str] = set()
+
+    def walk(value):
+        if isinstance(value, str):
+            found.update(CARD.findall(value))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key not in ("game", "last_round"):
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(observation)
+    return found
 
 
 def visible_cards(state: Crypto90State, player: int | None) -> set[str]:
@@ -206,15 +253,29 @@ def test_no_observation_shows_another_hand_or_the_stock_and_no_card_is_lost(seed
     rng = random.Random(seed)
     state = g.new_initial_state()
     total = 96 if players < 4 else 94
+    seats = [None, *range(players)]
+    before = {seat: set() for seat in seats}  # what each could see before the last action
     while not state.is_terminal():
         assert count_cards(state.table) == total
-        for player in [None, *range(players)]:
-            text = json.dumps(state.observation(player))
-            assert set(CARD.findall(text)) <= visible_cards(state, player)
+        for seat in seats:
+            now = visible_cards(state, seat)
+            # The last action's sentence may name what was visible before it, and a card laid.
+            assert card_words(state.observation(seat)) <= now | before[seat]
+            before[seat] = now
+        ended = len(state.results)
+        hands = state.table.hands
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
+        if len(state.results) > ended:  # a round ended: its last table's face-up cards
+            last = state.results[-1]
+            public = {card_name(c) for row in last.rows for c in row if c is not None}
+            public |= {card_name(c) for c in last.pile}
+            if last.winner is not None:
+                public.add(card_name(hands[last.winner]))  # the ninth card, laid
+            for seat in seats:
+                before[seat] |= public
 
 
 def test_a_whole_game_to_1000_ends_with_the_points_reached():

@@ -3,8 +3,8 @@
 Decisions are written ``stock`` or ``pile`` (take the top of the stock, or of the discard
 pile), then ``hand``, ``row 1`` … ``row 8`` (exchange the card taken for the hand card or a row
 card) or ``reject`` (a stock card discarded at once); then, holding a fakir, ``hypnotise east 4``
-or ``pass``; and, when the ninth card completes the row, ``lay left`` / ``lay right`` or
-``keep``. Chance outcomes are cards: ``07``, ``F`` (a fakir).
+or ``pass``. Under ``laying=chosen`` every turn ends with ``end`` or, when the ninth card
+completes the row, ``lay left`` / ``lay right``. Chance outcomes are cards: ``07``, ``F`` (a fakir).
 
 >>> import ludotheque
 >>> game = ludotheque.load_game("crypto-90", players=2)
@@ -22,7 +22,15 @@ from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
-from ludotheque.games.crypto90.rules import FAKIR, NUMBERS, ROW, card_name, card_of
+from ludotheque.games.crypto90.rules import (
+    FAKIR,
+    NUMBERS,
+    ROW,
+    TENS,
+    Variant,
+    card_name,
+    card_of,
+)
 from ludotheque.games.crypto90.table import Phase, Table
 
 SEATS = ("north", "east", "south", "west")
@@ -34,8 +42,8 @@ PLACE_ROW = 3  # + position 0–7
 REJECT = 11
 HYPNOTISE = 12  # + player * 8 + position
 PASS = HYPNOTISE + 4 * ROW
-LAY, KEEP = PASS + 1, PASS + 2
-ACTIONS = KEEP + 1
+LAY, END = PASS + 1, PASS + 2
+ACTIONS = END + 1
 
 
 @register
@@ -63,6 +71,36 @@ class Crypto90Game(Game):
             source="«A deux ou à trois, on utilise les 96 cartes. A quatre, chacun pour soi, "
             "retirer 2 fakirs du jeu.»",
             help="two, three or four players, each for himself",
+        ),
+        Option(
+            "laying",
+            str,
+            "at once",
+            ("at once", "chosen"),
+            source="«La manche se termine dès qu'un joueur a ses neuf cartes en ordre croissant "
+            "(…sa carte en main, qui ne doit être abattue qu'au dernier moment…)»",
+            help="at once = a player whose nine are in order lays the ninth card and wins at the "
+            "end of his turn; chosen = he may keep it in hand and lay it on a later turn",
+        ),
+        Option(
+            "received_fakir",
+            str,
+            "first chance",
+            ("first chance", "free"),
+            source="«Celui qui reçoit ainsi un fakir s'en débarrassera à la première occasion "
+            "comme si c'était une carte ordinaire.»",
+            help="first chance = a player with a fakir in his row must put the next card he "
+            "exchanges in its place; free = he exchanges as he likes",
+        ),
+        Option(
+            "tens",
+            str,
+            TENS[0],
+            TENS,
+            source="«Les neuf dizaines (jeu gagnant dont les neuf cartes appartiennent chacune et "
+            "dans l'ordre à des dizaines différentes)»; «une carte de chaque dizaine»",
+            help="1-10 = the deck's nine tens 01–10, 11–20, … 81–90; 0-9 = by the tens digit, "
+            "01–09, 10–19, … 80–89 and 90",
         ),
         Option(
             "goal",
@@ -119,7 +157,7 @@ class Crypto90Game(Game):
         """The share of the game's rounds that ended by a win (the others by an exhausted
         stock), the number of rounds, and each seat's points."""
         assert isinstance(state, Crypto90State)
-        winners = [winner for winner, _ in state.results]
+        winners = [t.winner for t in state.results]
         details: dict[str, str | float] = {
             "rounds ended by a win": sum(w is not None for w in winners) / len(winners),
             "rounds": float(len(winners)),
@@ -142,10 +180,12 @@ class Crypto90State(State):
         n = game.num_players()
         # Rule "the dealer": the leaflet names none; the last seat deals first, so that the
         # first seat is dealt first and plays first.
-        self.table = Table.new_round(n, n - 1, 1, (0,) * n)
+        options = game.options
+        variant = Variant(options["laying"], options["received_fakir"], options["tens"])
+        self.table = Table.new_round(n, n - 1, 1, (0,) * n, variant)
         #: Each round played: its winner (None if the stock ran out) and its scores. A tuple,
         #: replaced and never appended to: clones share it.
-        self.results: tuple[tuple[int | None, tuple[Any, ...]], ...] = ()
+        self.results: tuple[Table, ...] = ()  # each round's last table, its scores counted
         self.finished = False
         self._last: tuple[Table, int] | None = None
 
@@ -172,10 +212,11 @@ class Crypto90State(State):
                 if ok
             ]
         if t.phase is Phase.PLACE:
-            return [PLACE_HAND, *range(PLACE_ROW, PLACE_ROW + ROW)] + [REJECT] * t.from_stock
+            places = [PLACE_HAND if p is None else PLACE_ROW + p for p in t.places()]
+            return places + [REJECT] * t.from_stock
         if t.phase is Phase.HYPNOTISE:
             return [*sorted(HYPNOTISE + p * ROW + k for p, k in t.hypnotisable()), PASS]
-        return [LAY, KEEP]
+        return [LAY, END] if t.side(t.to_move) else [END]
 
     def _apply(self, action: int) -> None:
         t = self.table
@@ -201,7 +242,7 @@ class Crypto90State(State):
         else:
             t = t.lay() if action == LAY else t.end_turn()
         if t.phase is Phase.OVER:
-            self.results = (*self.results, (t.winner, t.scores))
+            self.results = (*self.results, t)
             if self._game_over(t):
                 self.finished = True
             else:
@@ -234,8 +275,8 @@ class Crypto90State(State):
             return "pass"
         if action == LAY:
             return f"lay {t.side(t.to_move)}"
-        if action == KEEP:
-            return "keep"
+        if action == END:
+            return "end"
         player, position = divmod(action - HYPNOTISE, ROW)
         return f"hypnotise {self.game.seat_name(player)} {position + 1}"
 
@@ -263,7 +304,7 @@ class Crypto90State(State):
         went down face up, only the top is visible), the stock's size, his own hand card and the
         card he has taken — never another's hand card, nor the stock's cards."""
         t = self.table
-        mover = t.to_move if t.phase in (Phase.PLACE, Phase.HYPNOTISE, Phase.LAY) else None
+        mover = t.to_move if t.phase in (Phase.PLACE, Phase.HYPNOTISE, Phase.END) else None
         names = [self.game.seat_name(p) for p in range(t.players)]
         taken = None
         if t.drawn is not None and (player == t.to_move or not t.from_stock):
@@ -300,7 +341,7 @@ class Crypto90State(State):
     def _last_round(self, names: list[str]) -> dict[str, Any] | None:
         if not self.results:
             return None
-        winner, scores = self.results[-1]
+        winner, scores = self.results[-1].winner, self.results[-1].scores
         return {
             "winner": None if winner is None else names[winner],
             "scores": {
@@ -339,20 +380,29 @@ class Crypto90State(State):
             if action == TAKE_PILE:
                 return f"{mover} takes {card_name(before.pile[-1])} from the pile."
             return f"{mover} takes the stock's top card."
-        text = f"{mover}: {self._said(before, action)}."
+        text = f"{mover}: {self._said(before, action, player)}."
         if self.results and (self.finished or self.table.round > before.round):
-            winner, _ = self.results[-1]
-            end = "the stock is exhausted" if winner is None else f"{seat(winner)} wins the round"
-            text += f" {end}; round {before.round} is over."
+            end = self.results[-1]
+            if end.winner is None:
+                text += " The stock is exhausted and nobody wins"
+            else:
+                ninth = f"{card_name(end.hands[end.winner])} on the {end.laid}"  # type: ignore[arg-type]
+                how = "the stock is exhausted; " if end.exhausted else ""
+                text += f" {how.capitalize()}{seat(end.winner)} lays {ninth} and wins"
+            text += f" round {before.round}."
         return text
 
-    def _said(self, before: Table, action: int) -> str:
+    def _said(self, before: Table, action: int, player: int | None) -> str:
         if before.phase is Phase.PLACE:
             drawn = card_name(before.drawn)  # type: ignore[arg-type]
             if action == REJECT:
                 return f"rejects {drawn} onto the pile"
             if action == PLACE_HAND:
-                return f"keeps {drawn} in hand and discards his old hand card"
+                old = card_name(before.hands[before.to_move])  # type: ignore[arg-type]
+                # A card from the stock goes into the hand unseen: only its taker may know it.
+                if before.from_stock and player != before.to_move:
+                    drawn = "the card he drew"
+                return f"keeps {drawn} in hand and discards his old hand card, {old}"
             position = action - PLACE_ROW
             old = before.rows[before.to_move][position]
             return f"puts {drawn} in row place {position + 1} and discards {card_name(old)}"  # type: ignore[arg-type]
@@ -368,7 +418,7 @@ class Crypto90State(State):
         if action == LAY:
             hand = before.hands[before.to_move]
             return f"lays {card_name(hand)} on the {before.side(before.to_move)} and wins the round"  # type: ignore[arg-type]
-        return "keeps his ninth card in hand"
+        return "ends his turn"
 
     def key(self) -> Any:
         return (self.table, self.finished, len(self.results))

@@ -81,10 +81,24 @@ def single_parity(nine: tuple[int, ...]) -> bool:
     return len({card % 2 for card in nine}) == 1
 
 
-def nine_tens(nine: tuple[int, ...]) -> bool:
-    """«Les neuf dizaines»: each card from a different ten (01–09, 10–19, … 90), in order."""
-    tens = [card // 10 for card in nine]
-    return in_order(nine) and all(a < b for a, b in itertools.pairwise(tens))
+#: The two ways to cut the numbers into tens: the deck's nine tens 01–10, 11–20, … 81–90
+#: (default), or by the tens digit, 01–09, 10–19, … 80–89 and 90 alone.
+TENS = ("1-10", "0-9")
+
+
+def ten_of(card: int, tens: str = TENS[0]) -> int:
+    return (card - 1) // 10 if tens == TENS[0] else card // 10
+
+
+def nine_tens(nine: tuple[int, ...], tens: str = TENS[0]) -> bool:
+    """«Les neuf dizaines»: each card from a different ten, in order.
+
+    >>> nine = cards("05 10 21 33 41 52 64 77 85")  # 05 and 10 share the ten 01–10
+    >>> nine_tens(nine), nine_tens(nine, "0-9")
+    (False, True)
+    """
+    groups = [ten_of(card, tens) for card in nine]
+    return in_order(nine) and all(a < b for a, b in itertools.pairwise(groups))
 
 
 def best_series(row: tuple[int, ...]) -> int:
@@ -114,6 +128,24 @@ def series_points(row: tuple[int, ...]) -> int:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """The readings the leaflet leaves open, as the options choose them."""
+
+    #: "at once": the round ends as soon as a player's nine are in order, at the end of his
+    #: turn; "chosen": he may keep the ninth card in hand and lay it on a later turn.
+    laying: str = "at once"
+    #: "first chance": a player with a fakir in his row must put the next card he exchanges in
+    #: its place; "free": he exchanges as he likes.
+    received_fakir: str = "first chance"
+    #: How the nine tens are cut (see :data:`TENS`).
+    tens: str = TENS[0]
+
+
+#: The readings the defaults choose.
+LEAFLET = Variant()
+
+
+@dataclass(frozen=True)
 class RoundScore:
     """One player's points for a round, item by item as on the leaflet's table («la marque»)."""
 
@@ -139,7 +171,11 @@ class RoundScore:
 
 
 def round_score(
-    row: tuple[int, ...], held_fakirs: int, players: int, nine: tuple[int, ...] | None
+    row: tuple[int, ...],
+    held_fakirs: int,
+    players: int,
+    nine: tuple[int, ...] | None,
+    tens: str = TENS[0],
 ) -> RoundScore:
     """The leaflet's table, for one player; ``nine`` is his winning nine, None if he did not win.
 
@@ -154,5 +190,5 @@ def round_score(
         won=250 if players < 4 else 150,
         fakirs=fakirs,
         parity=100 if players >= 4 and single_parity(nine) else 0,
-        tens=100 if nine_tens(nine) else 0,
+        tens=100 if nine_tens(nine, tens) else 0,
     )

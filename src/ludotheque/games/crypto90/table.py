@@ -13,9 +13,11 @@ from ludotheque.core.cards import Stock
 from ludotheque.games.crypto90.rules import (
     FAKIR,
     FAKIRS,
+    LEAFLET,
     NUMBERS,
     ROW,
     RoundScore,
+    Variant,
     nine_of,
     round_score,
     winning_side,
@@ -28,7 +30,7 @@ class Phase(Enum):
     STOCK = "stock"  # chance: the card taken from the stock
     PLACE = "place"  # decision: exchange the card taken, or reject a stock card
     HYPNOTISE = "hypnotise"  # decision: put a fakir in a row, or pass
-    LAY = "lay"  # decision: lay the ninth card and win, or keep it
+    END = "end"  # decision (laying=chosen): lay the ninth card and win, or end the turn
     OVER = "over"
 
 
@@ -45,6 +47,7 @@ class Table:
     held: tuple[int, ...]  # fakirs set aside beyond the row, unused
     stock: Stock
     pile: tuple[int, ...]  # the discards, bottom first; only the last is visible
+    variant: Variant = LEAFLET
     phase: Phase = Phase.DEAL
     to_move: int = 0
     drawn: int | None = None  # the card taken this turn, not yet placed
@@ -52,10 +55,18 @@ class Table:
     #: The last round's scores and its winner (None: the stock ran out and nobody won).
     scores: tuple[RoundScore, ...] = ()
     winner: int | None = None
-    laid: str | None = None
+    laid: str | None = None  # the side the winner's ninth card went
+    exhausted: bool = False  # whether the round ended by an exhausted stock
 
     @classmethod
-    def new_round(cls, players: int, dealer: int, round: int, totals: tuple[int, ...]) -> Table:
+    def new_round(
+        cls,
+        players: int,
+        dealer: int,
+        round: int,
+        totals: tuple[int, ...],
+        variant: Variant = LEAFLET,
+    ) -> Table:
         # Rule "the deck": «A deux ou à trois, on utilise les 96 cartes. A quatre, chacun pour
         # soi, retirer 2 fakirs du jeu.»
         fakirs = FAKIRS if players < 4 else FAKIRS - 2
@@ -69,6 +80,7 @@ class Table:
             held=(0,) * players,
             stock=Stock.of(NUMBERS, FAKIR, fakirs),
             pile=(),
+            variant=variant,
         )
 
     def order(self) -> list[int]:
@@ -140,6 +152,15 @@ class Table:
             return table if stock.size else table._after_placing()
         return replace(self, stock=stock, phase=Phase.PLACE, drawn=card, from_stock=True)
 
+    def places(self) -> list[int | None]:
+        """Where the card taken may go: row places 0–7, or None for the hand."""
+        row = self.rows[self.to_move]
+        if self.variant.received_fakir == "first chance" and FAKIR in row:
+            # Rule "a fakir received": «Celui qui reçoit ainsi un fakir s'en débarrassera à la
+            # première occasion comme si c'était une carte ordinaire.»
+            return [place for place, card in enumerate(row) if card == FAKIR]
+        return [None, *range(ROW)]
+
     def place(self, where: int | None) -> Table:
         """Exchange the card taken for row position ``where`` (0–7) or the hand (None)."""
         # Rule "a turn": «l'échange, à son gré, soit contre la carte qu'il a en main, soit contre
@@ -192,15 +213,15 @@ class Table:
         return winning_side(row, self.hands[player], self.players)  # type: ignore[arg-type]
 
     def _after_hypnotising(self) -> Table:
-        # Rule "laying the ninth card": «sa carte en main, qui ne doit être abattue qu'au dernier
-        # moment»: the player may lay it now and win, or keep it.
-        if self.side(self.to_move):
-            return replace(self, phase=Phase.LAY)
-        return self.end_turn()
+        if self.variant.laying == "chosen":
+            # The player decides at the end of every turn, so that nobody learns from the pause
+            # that his hand card would win.
+            return replace(self, phase=Phase.END)
+        # Rule "end of the round": «La manche se termine dès qu'un joueur a ses neuf cartes en
+        # ordre croissant (…sa carte en main, qui ne doit être abattue qu'au dernier moment…)».
+        return self.lay() if self.side(self.to_move) else self.end_turn()
 
     def lay(self) -> Table:
-        # Rule "end of the round": «La manche se termine dès qu'un joueur a ses neuf cartes en
-        # ordre croissant».
         return self._end_round(self.to_move)
 
     def end_turn(self) -> Table:
@@ -209,7 +230,8 @@ class Table:
             # parachever sa rangée de neuf cartes, serait quand même gagnant» — the first such
             # player in the order of play after the one who took the last card.
             after = [(self.to_move + 1 + i) % self.players for i in range(self.players)]
-            return self._end_round(next((p for p in after if self.side(p)), None))
+            ended = self._end_round(next((p for p in after if self.side(p)), None))
+            return replace(ended, exhausted=True)
         return replace(self, phase=Phase.DRAW, to_move=(self.to_move + 1) % self.players)
 
     def _end_round(self, winner: int | None) -> Table:
@@ -220,7 +242,8 @@ class Table:
             nine = None
             if player == winner and laid:
                 nine = nine_of(row, self.hands[player], laid)  # type: ignore[arg-type]
-            scores.append(round_score(row, self.held[player], self.players, nine))  # type: ignore[arg-type]
+            held, players, tens = self.held[player], self.players, self.variant.tens
+            scores.append(round_score(row, held, players, nine, tens))  # type: ignore[arg-type]
         totals = tuple(t + s.total for t, s in zip(self.totals, scores, strict=True))
         return replace(
             self, totals=totals, scores=tuple(scores), winner=winner, laid=laid, phase=Phase.OVER
@@ -228,10 +251,8 @@ class Table:
 
     def next_round(self) -> Table:
         # Rule "the next round": the deal passes to the left (the leaflet is silent).
-        fresh = Table.new_round(
-            self.players, (self.dealer + 1) % self.players, self.round + 1, self.totals
-        )
-        return fresh
+        dealer = (self.dealer + 1) % self.players
+        return Table.new_round(self.players, dealer, self.round + 1, self.totals, self.variant)
 
 
 def _set(values: tuple, at: int, value: object) -> tuple:

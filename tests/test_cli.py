@@ -65,7 +65,7 @@ def test_simulate_is_reproducible_whatever_the_jobs():
 
 def test_menu_plays_a_game_end_to_end(tmp_path):
     record = tmp_path / "menu.json"
-    keys = "\n".join(["1", "", "", "random", "random", str(record), "n"]) + "\n"
+    keys = "\n".join(["dames-rabattues", "", "", "random", "random", str(record), "n"]) + "\n"
     result = run(input=keys)
     assert result.exit_code == 0, result.output
     assert "wins." in result.output

@@ -123,3 +123,14 @@ def test_a_person_plays_jacquet_against_the_heuristic():
     assert "is not a legal move here; legal:" in result.output
     assert "white's point" in result.output and "W15" in result.output
     assert "Game abandoned." in result.output
+
+
+def test_a_person_plays_a_round_of_crypto_90_and_sees_only_his_own_hand():
+    # Whatever comes, the person takes the stock's card and rejects it, and keeps his fakirs.
+    keys = "stock\nreject\npass\n" * 400
+    result = run("play", "crypto-90", "-o", "goal=rounds", "-o", "rounds=1", "--seed", "4",
+                 input=keys)
+    assert result.exit_code == 0, result.output
+    assert "hand:" in result.output and "(row places)" in result.output
+    assert "south is dealt his hand card." in result.output  # the computer's card unseen
+    assert re.search(r"(north|south) wins\.|round 1\.", result.output)

@@ -44,6 +44,15 @@ HYPNOTISE = 12  # + player * 8 + position
 PASS = HYPNOTISE + 4 * ROW
 LAY, END = PASS + 1, PASS + 2
 ACTIONS = END + 1
+#: The decisions written as one word.
+WORDS = {
+    TAKE_STOCK: "stock",
+    TAKE_PILE: "pile",
+    PLACE_HAND: "hand",
+    REJECT: "reject",
+    PASS: "pass",
+    END: "end",
+}
 
 
 @register
@@ -261,22 +270,12 @@ class Crypto90State(State):
             return card_name(action) if action in t.stock else f"<no card {action} in the stock>"
         if action not in self._legal_actions():
             return f"<no action {action} at this point>"
-        if action == TAKE_STOCK:
-            return "stock"
-        if action == TAKE_PILE:
-            return "pile"
-        if action == PLACE_HAND:
-            return "hand"
+        if action in WORDS:
+            return WORDS[action]
         if PLACE_ROW <= action < PLACE_ROW + ROW:
             return f"row {action - PLACE_ROW + 1}"
-        if action == REJECT:
-            return "reject"
-        if action == PASS:
-            return "pass"
         if action == LAY:
             return f"lay {t.side(t.to_move)}"
-        if action == END:
-            return "end"
         player, position = divmod(action - HYPNOTISE, ROW)
         return f"hypnotise {self.game.seat_name(player)} {position + 1}"
 

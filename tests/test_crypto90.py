@@ -295,3 +295,18 @@ def test_the_heuristic_player_beats_random_players(players):
     mine = sum(r.returns[0] for r in results)
     theirs = max(sum(r.returns[s] for r in results) for s in range(1, players))
     assert mine > theirs
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_heuristic_play_keeps_every_card(players):
+    from ludotheque.agents import make_agent
+
+    state = game(players, goal="rounds", rounds=1).new_initial_state()
+    agents = [make_agent("heuristic", seed=seat) for seat in range(players)]
+    rng = random.Random(players)
+    while not state.is_terminal():
+        assert count_cards(state.table) == (96 if players < 4 else 94)
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(agents[state.current_player()].choose(state))

@@ -310,3 +310,31 @@ def test_heuristic_play_keeps_every_card(players):
             state.apply_action(state.sample_chance(rng))
         else:
             state.apply_action(agents[state.current_player()].choose(state))
+
+
+def test_a_row_place_out_of_range_is_refused_not_played_as_something_else():
+    state = play(dealt(), "stock", "42")
+    for text in ("row 0", "row 9", "row 12", "row x"):
+        with pytest.raises(NotationError) as error:
+            state.string_to_action(text)
+        assert "legal: hand, row 1" in str(error.value)
+
+
+def test_rounds_and_points_must_be_positive():
+    from ludotheque.core.errors import OptionError
+
+    for option in ({"rounds": 0}, {"points": -5}):
+        with pytest.raises(OptionError) as error:
+            game(2, **option)
+        assert "must be at least 1" in str(error.value)
+
+
+def test_a_fakir_as_the_stocks_last_card_ends_the_turn_and_the_round():
+    from ludotheque.core.cards import Stock
+
+    state = dealt(goal="rounds", rounds=1)
+    state.table = replace(state.table, stock=Stock.of([], FAKIR, 1))
+    play(state, "stock", "F")
+    assert state.is_terminal()
+    assert "sets it aside; the stock is empty" in state.describe_last()
+    assert state.returns() == [50.0 + 80.0, 80.0]  # North's fakir unused, both series of eight

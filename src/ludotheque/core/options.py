@@ -34,10 +34,16 @@ class Option:
     #: False for an option that changes how the game is driven, not what its rules are (so it
     #: has no source sentence), such as how many dice one decision plays.
     rule: bool = True
+    #: The least value a number may take.
+    minimum: int | float | None = None
 
     def parse(self, value: Any, *, game: str) -> Any:
         """The value converted to the option's type, or an OptionError naming what is allowed."""
         converted = self._convert(value, game)
+        if self.minimum is not None and converted < self.minimum:
+            raise OptionError(
+                f"option {self.name!r} of {game} must be at least {self.minimum}, not {value!r}."
+            )
         if self.allowed is not None and converted not in self.allowed:
             raise OptionError(
                 f"option {self.name!r} of {game} must be one of {self.allowed_text()}, "

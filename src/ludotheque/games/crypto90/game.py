@@ -2,7 +2,7 @@
 
 Decisions are written ``stock`` or ``pile`` (take the top of the stock, or of the discard
 pile), then ``hand``, ``row 1`` … ``row 8`` (exchange the card taken for the hand card or a row
-card) or ``reject`` (a stock card discarded at once); then, holding a fakir, ``hypnotise east 4``
+card) or ``reject`` (a stock card discarded at once); then, holding a fakir, ``hypnotise south 4``
 or ``pass``. Under ``laying=chosen`` every turn ends with ``end`` or, when the ninth card
 completes the row, ``lay left`` / ``lay right``. Chance outcomes are cards: ``07``, ``F`` (a fakir).
 
@@ -60,9 +60,10 @@ class Crypto90Game(Game):
     name = "crypto-90"
     info = GameInfo(
         title="Crypto-90",
-        date="c. 1960",
-        source="Edmond Dujardin, Crypto-90, « Jeu de notre temps », rules leaflet, Éditions "
-        "Edmond Dujardin, Arcachon",
+        # Undated; the cards are the départements' numbers on number plates before 1968.
+        date="before 1968",
+        source="Edmond Dujardin, Crypto-90, « Un nouveau \"JEU DE NOTRE TEMPS\" », rules "
+        "leaflet, Éditions Edmond Dujardin, Arcachon (undated)",
         min_players=2,
         max_players=4,
         seat_names=SEATS,
@@ -127,6 +128,7 @@ class Crypto90Game(Game):
             1000,
             source="«La partie se joue en 1.000 points (ou autre nombre à convenir)»",
             help="the points that end the game (goal=points)",
+            minimum=1,
         ),
         Option(
             "rounds",
@@ -134,6 +136,7 @@ class Crypto90Game(Game):
             3,
             source="«Elle peut aussi se jouer en 3 manches (ou autre nombre à convenir)»",
             help="the rounds the game lasts (goal=rounds)",
+            minimum=1,
         ),
     )
 
@@ -288,7 +291,7 @@ class Crypto90State(State):
         words = text.split()
         if words == ["lay"]:
             return LAY
-        if len(words) == 2 and words[0] == "row" and words[1].isdigit():
+        if len(words) == 2 and words[0] == "row" and words[1] in set("12345678"):
             return PLACE_ROW + int(words[1]) - 1
         return None
 
@@ -372,7 +375,8 @@ class Crypto90State(State):
         mover = seat(before.to_move)
         if before.phase is Phase.STOCK:
             if action == FAKIR:
-                return f"{mover} draws a fakir from the stock, sets it aside and draws again."
+                again = "draws again" if self.table.phase is Phase.STOCK else "the stock is empty"
+                return f"{mover} draws a fakir from the stock and sets it aside; {again}."
             seen = _if_seen(player, before.to_move, card_name(action))
             return f"{mover} draws from the stock{seen}."
         if before.phase is Phase.DRAW:

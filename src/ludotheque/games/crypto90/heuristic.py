@@ -2,8 +2,8 @@
 
 It sees only the player's observation. A row is worth the cards already in increasing order
 (the longest rising run it could keep, of the parity it aims at when two or three play), less
-how far each card is from the value its place calls for (place *i* of nine wants about
-10·*i* + 5), plus the points already scored and the fakirs in reserve; the best opponent's row
+how far each card is from the value its place calls for (row place *i*, from 0, wants about
+10·*i* + 10), plus the points already scored and the fakirs in reserve; the best opponent's row
 counts against it, so that a fakir is spent only on an opponent close to winning.
 """
 

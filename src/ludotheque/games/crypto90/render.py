@@ -21,7 +21,7 @@ def render(observation: dict[str, Any]) -> str:
         lines.insert(0, f"last: {o['last']}")
     lines.append(" " * 8 + " ".join(f"{place:>2}" for place in range(1, 9)) + "  (row places)")
     for name, row in o["rows"].items():
-        cards = " ".join("··" if c is None else c for c in row)
+        cards = " ".join("··" if c is None else f"{c:>2}" for c in row)
         held = o["fakirs_set_aside"][name]
         fakirs = f"  + {held} fakir{'s' * (held > 1)} set aside" if held else ""
         hand = f"  hand: {o['hand']}" if name == you and o["hand"] else ""

@@ -149,7 +149,9 @@ class Table:
         if card == FAKIR:
             held = _set(self.held, self.to_move, self.held[self.to_move] + 1)
             table = replace(self, stock=stock, held=held)
-            return table if stock.size else table._after_placing()
+            # With the stock empty he has nothing to play: his turn ends (he has not «joué
+            # normalement», so he does not hypnotise).
+            return table if stock.size else table.end_turn()
         return replace(self, stock=stock, phase=Phase.PLACE, drawn=card, from_stock=True)
 
     def places(self) -> list[int | None]:

@@ -1,0 +1,75 @@
+"""The 90 départements of the early 1960s, numbered as on number plates before 1968, and which
+of them touch: the cards of the Crypto games and the map Crypto géographique is played on.
+
+The data (``departements-1960.json``, copied from the project's verified facts) gives each
+département's number, its name then and today's where it changed, and its land borders; its
+``source`` field says how the borders were computed and checked. The leaflet adds one rule:
+«La Corse sera considérée comme voisine des sept départements baignés par la Méditerranée, des
+Pyrénées-Orientales aux Alpes-Maritimes.»
+
+>>> name(1), name(59), sorted(name(n) for n in neighbours(62))
+('Ain', 'Nord', ['Nord', 'Somme'])
+>>> sorted(name(n) for n in neighbours(20))[:3], 20 in neighbours(83)
+(['Alpes-Maritimes', 'Aude', 'Bouches-du-Rhône'], True)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import networkx as nx
+
+
+@dataclass(frozen=True)
+class Departement:
+    number: int
+    name: str
+    #: Today's name where it changed (Basses-Pyrénées → Pyrénées-Atlantiques…), else None.
+    modern_name: str | None
+
+
+@cache
+def _data() -> dict:
+    text = (resources.files(__package__) / "departements-1960.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@cache
+def departements() -> dict[int, Departement]:
+    return {
+        d["number"]: Departement(d["number"], d["name"], d["modern_name"])
+        for d in _data()["departements"]
+    }
+
+
+@cache
+def graph() -> nx.Graph:
+    """The départements as a graph: an edge for each land border, and Corse's seven by rule."""
+    g = nx.Graph()
+    for d in _data()["departements"]:
+        g.add_node(d["number"])
+        g.add_edges_from((d["number"], other) for other in d["neighbours"])
+    # Rule "Corse": «La Corse sera considérée comme voisine des sept départements baignés par la
+    # Méditerranée, des Pyrénées-Orientales aux Alpes-Maritimes.»
+    g.add_edges_from((CORSE, other) for other in _data()["corse_rule_neighbours"])
+    return g
+
+
+CORSE = 20
+
+
+def name(number: int) -> str:
+    return departements()[number].name
+
+
+def neighbours(number: int) -> frozenset[int]:
+    return frozenset(graph()[number])
+
+
+def touching(numbers: frozenset[int] | set[int] | tuple[int, ...]) -> bool:
+    """Whether the départements form one connected group (each touching the group)."""
+    nodes = set(numbers)
+    return bool(nodes) and nx.is_connected(graph().subgraph(nodes))

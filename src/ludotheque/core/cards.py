@@ -23,6 +23,14 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+#: Who sits where round a card table, going to the left, by the number of players.
+SEATING = {
+    2: ("north", "south"),
+    3: ("north", "east", "west"),
+    4: ("north", "east", "south", "west"),
+    5: ("north", "north-east", "south-east", "south-west", "north-west"),
+}
+
 
 @dataclass(frozen=True)
 class Stock:

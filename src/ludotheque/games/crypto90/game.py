@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ludotheque.core.cards import SEATING
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
@@ -33,9 +34,7 @@ from ludotheque.games.crypto90.rules import (
 )
 from ludotheque.games.crypto90.table import Phase, Table
 
-SEATS = ("north", "east", "south", "west")
-#: Who sits where, going round the table to the left, by the number of players.
-SEATING = {2: ("north", "south"), 3: ("north", "east", "west"), 4: SEATS}
+SEATS = SEATING[4]
 
 TAKE_STOCK, TAKE_PILE, PLACE_HAND = 0, 1, 2
 PLACE_ROW = 3  # + position 0–7

@@ -22,7 +22,7 @@ GAMES = ludotheque.games()
 MAX_ACTIONS = 5000
 #: Options that keep a random game short enough to check at every step (a card game played to
 #: 1,000 points lasts many rounds; one round exercises every rule).
-SHORT = {"crypto-90": {"goal": "rounds", "rounds": 1}}
+SHORT = {"crypto-90": {"goal": "rounds", "rounds": 1}, "crypto-geographique": {"points": 150}}
 
 
 def short_game(name):

@@ -1,3 +1,3 @@
 """The rule sets, one subpackage each; importing this registers them all."""
 
-from ludotheque.games import crypto90, dames_rabattues, jacquet  # noqa: F401
+from ludotheque.games import crypto90, crypto_geo, dames_rabattues, jacquet  # noqa: F401

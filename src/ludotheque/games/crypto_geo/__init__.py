@@ -1,5 +1,8 @@
 """Crypto géographique (Éditions Edmond Dujardin): the map of France as a card game.
 
-In progress: the départements and their borders, and the combinations a hand scores. The two
-rule sets themselves (the combinations game and the «autre règle») come next.
+The combinations game is here; the «autre règle» (the chain game) comes next.
 """
+
+from ludotheque.games.crypto_geo.game import CryptoGeographiqueGame, CryptoGeographiqueState
+
+__all__ = ["CryptoGeographiqueGame", "CryptoGeographiqueState"]

@@ -55,6 +55,11 @@ def may_stop(hand: tuple[int, ...]) -> bool:
     >>> may_stop((25, 39, 1, 73, 36, 23, 19))  # Doubs Jura Ain Savoie; Indre Creuse Corrèze
     True
     """
+    return _may_stop(tuple(sorted(hand)))
+
+
+@cache
+def _may_stop(hand: tuple[int, ...]) -> bool:
     if len(hand) != 7:
         return False
     if touching(hand):

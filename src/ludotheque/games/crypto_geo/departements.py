@@ -71,5 +71,10 @@ def neighbours(number: int) -> frozenset[int]:
 
 def touching(numbers: frozenset[int] | set[int] | tuple[int, ...]) -> bool:
     """Whether the départements form one connected group (each touching the group)."""
-    nodes = set(numbers)
+    return _touching(frozenset(numbers))
+
+
+@cache
+def _touching(nodes: frozenset[int]) -> bool:
+    # Hands are judged again and again (every card a player might throw): answers are kept.
     return bool(nodes) and nx.is_connected(graph().subgraph(nodes))

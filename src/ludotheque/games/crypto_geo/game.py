@@ -1,0 +1,459 @@
+"""Crypto géographique, the combinations game, as a Game.
+
+Decisions: ``stock`` or ``pile`` (take the top of the stock, or the visible card), then
+``discard Ain`` (by name or number), or ``discard Ain and stop`` when the seven cards kept make
+a complet or a carré and a brelan; in the team game the stopper's partner then answers
+``agree`` or ``refuse``. Chance outcomes are cards: a département's name, or ``F`` for a fakir.
+
+>>> import ludotheque
+>>> state = ludotheque.load_game("crypto-geographique", players=3).new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 91)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+from ludotheque.core.cards import SEATING, Stock
+from ludotheque.core.errors import NotationError
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.options import Option
+from ludotheque.core.registry import register
+from ludotheque.games.crypto_geo.combinations import best_split, may_stop
+from ludotheque.games.crypto_geo.departements import departements, name
+
+FAKIR = 0
+HAND = 7
+TAKE_STOCK, TAKE_PILE = 0, 1
+DISCARD = 2  # + card 1–90
+DISCARD_AND_STOP = DISCARD + 91  # + card 1–90
+AGREE, REFUSE = DISCARD_AND_STOP + 91, DISCARD_AND_STOP + 92
+ACTIONS = REFUSE + 1
+#: Rule "fakirs": «Chaque Fakir exposé: 20 points.» Rule "stopping": «50 points au joueur qui
+#: arrête».
+FAKIR_POINTS, STOP_POINTS = 20, 50
+
+
+def card_name(card: int) -> str:
+    return "F" if card == FAKIR else name(card)
+
+
+def card_of(text: str) -> int:
+    """A card from its name (any case) or its number; ``F`` or ``fakir`` for a fakir."""
+    word = " ".join(text.strip().lower().split())
+    if word in ("f", "fakir"):
+        return FAKIR
+    if word.isdigit() and int(word) in departements():
+        return int(word)
+    for number, d in departements().items():
+        if d.name.lower() == word:
+            return number
+    raise NotationError(
+        f"{text.strip()!r} is not a card; a card is a département's name or "
+        "number (1 to 90), or F for a fakir."
+    )
+
+
+class Phase(Enum):
+    DEAL = "deal"  # chance: the next card dealt, or a fakir's replacement
+    TAKE = "take"  # decision: the stock or the pile
+    STOCK = "stock"  # chance: the card taken from the stock (a fakir: exposed, draw again)
+    DISCARD = "discard"  # decision: which card to throw, and whether to stop
+    CONSENT = "consent"  # decision (teams): the partner agrees to stop, or refuses
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: the hands, fakirs exposed, stock and pile, and whose turn it is."""
+
+    players: int
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    fakirs: tuple[int, ...]
+    stock: Stock
+    pile: tuple[int, ...] = ()
+    phase: Phase = Phase.DEAL
+    to_move: int = 0
+    stopper: int | None = None  # in the team game, who asked to stop
+
+    @classmethod
+    def deal_out(cls, players: int, dealer: int) -> Round:
+        return cls(
+            players, dealer, ((),) * players, (0,) * players, Stock.of(range(1, 91), FAKIR, 6)
+        )
+
+    def order(self) -> list[int]:
+        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+
+    def dealing_to(self) -> int | None:
+        """Who receives the next card of the deal (None: the deal is done but the pile)."""
+        # Rule "the deal": «Chacun reçoit 7 cartes, distribuées une à une».
+        for count in range(HAND):
+            for player in self.order():
+                if len(self.hands[player]) == count:
+                    return player
+        return None
+
+    def deal(self, card: int) -> Round:
+        stock = self.stock.without(card)
+        player = self.dealing_to()
+        if player is None:
+            # Rule "the pile": «On retourne la première carte du talon».
+            return replace(
+                self, stock=stock, pile=(card,), phase=Phase.TAKE, to_move=self.order()[0]
+            )
+        if card == FAKIR:
+            # Rule "fakirs": «Tout joueur ayant reçu ou tiré un Fakir doit immédiatement
+            # l'exposer sur la table devant lui et tirer une carte de remplacement.»
+            return replace(self, stock=stock, fakirs=_add(self.fakirs, player, 1))
+        return replace(
+            self, stock=stock, hands=_set(self.hands, player, (*self.hands[player], card))
+        )
+
+    def draw(self, card: int) -> Round:
+        stock = self.stock.without(card)
+        player = self.to_move
+        if card == FAKIR:
+            exposed = replace(self, stock=stock, fakirs=_add(self.fakirs, player, 1))
+            return exposed if stock.size else exposed.end_turn()
+        hand = (*self.hands[player], card)
+        return replace(self, stock=stock, hands=_set(self.hands, player, hand), phase=Phase.DISCARD)
+
+    def take_pile(self) -> Round:
+        card, player = self.pile[-1], self.to_move
+        if card == FAKIR:  # a fakir taken is exposed, and replaced from the stock
+            return replace(
+                self, pile=self.pile[:-1], fakirs=_add(self.fakirs, player, 1), phase=Phase.STOCK
+            )
+        hand = (*self.hands[player], card)
+        return replace(
+            self, pile=self.pile[:-1], hands=_set(self.hands, player, hand), phase=Phase.DISCARD
+        )
+
+    def discard(self, card: int) -> Round:
+        # Rule "a turn": «Ayant alors et momentanément 8 cartes en main, il en choisit une et la
+        # jette sur la pile des défausses.»
+        player = self.to_move
+        hand = tuple(c for c in self.hands[player] if c != card)
+        return replace(self, hands=_set(self.hands, player, hand), pile=(*self.pile, card))
+
+    def end_turn(self) -> Round:
+        return replace(
+            self, phase=Phase.TAKE, to_move=(self.to_move + 1) % self.players, stopper=None
+        )
+
+    def scores(self, stopper: int | None) -> tuple[int, ...]:
+        """Each player's points for the round: his hand's best combinations, his fakirs, and
+        50 to the stopper."""
+        # Rule "scoring": «On inscrit alors les points de chacun, selon les combinaisons qu'ils
+        # ont en main.»
+        return tuple(
+            best_split(self.hands[p])[0]
+            + FAKIR_POINTS * self.fakirs[p]
+            + (STOP_POINTS if p == stopper else 0)
+            for p in range(self.players)
+        )
+
+
+def _set(values: tuple, at: int, value: object) -> tuple:
+    return (*values[:at], value, *values[at + 1 :])
+
+
+def _add(values: tuple[int, ...], at: int, more: int) -> tuple[int, ...]:
+    return _set(values, at, values[at] + more)
+
+
+@register
+class CryptoGeographiqueGame(Game):
+    name = "crypto-geographique"
+    info = GameInfo(
+        title="Crypto géographique",
+        date="before 1968",
+        source="Edmond Dujardin, Crypto-90 leaflet, « Règles du CRYPTO GEOGRAPHIQUE », "
+        "Éditions Edmond Dujardin, Arcachon (undated)",
+        min_players=2,
+        max_players=5,
+        seat_names=SEATING[5],
+        perfect_information=False,
+        zero_sum=False,
+        min_utility=0.0,
+        max_utility=10_000.0,
+    )
+    OPTIONS = (
+        Option(
+            "players",
+            int,
+            2,
+            (2, 3, 4, 5),
+            source="«On peut jouer à 2, 3, 4 ou 5 chacun pour soi, ou à 4 en deux équipes de 2.»",
+            help="two to five players",
+        ),
+        Option(
+            "teams",
+            bool,
+            False,
+            (False, True),
+            source="«ou à 4 en deux équipes de 2… on additionne les points des deux associés»",
+            help="four players in two teams of two, partners sitting opposite",
+        ),
+        Option(
+            "points",
+            int,
+            1000,
+            source="«La partie se joue en 1.000 (ou autre chiffre à convenir).»",
+            help="the points that end the game",
+            minimum=1,
+        ),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.options["teams"] and self.options["players"] != 4:
+            from ludotheque.core.errors import OptionError
+
+            raise OptionError("the team game is for four players (teams=true needs players=4).")
+
+    def seat_name(self, player: int) -> str:
+        return SEATING[self.num_players()][player]
+
+    def partner(self, player: int) -> int | None:
+        return (player + 2) % 4 if self.options["teams"] else None
+
+    def num_distinct_actions(self) -> int:
+        return ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return 91
+
+    def max_utility(self) -> float:
+        return float(self.options["points"] + 2 * (300 + 6 * FAKIR_POINTS + STOP_POINTS))
+
+    def render(self, observation: dict[str, Any]) -> str:
+        from ludotheque.games.crypto_geo.render import render
+
+        return render(observation)
+
+    def evaluate(self, state: State, player: int) -> float:
+        o = state.observation(player)
+        hand = tuple(card_of(c) for c in o["hand"])
+        mine = best_split(hand)[0] if len(hand) <= HAND else 0
+        return o["totals"][o["seat"]] + mine + FAKIR_POINTS * o["fakirs"][o["seat"]]
+
+    def result_details(self, state: State) -> dict[str, str | float]:
+        assert isinstance(state, CryptoGeographiqueState)
+        stopped = [how == "stop" for how, _ in state.results]
+        details: dict[str, str | float] = {
+            "rounds stopped": sum(stopped) / len(stopped),
+            "rounds": float(len(stopped)),
+        }
+        for seat in range(self.num_players()):
+            details[f"{self.seat_name(seat)}'s points"] = float(state.totals[seat])
+        return details
+
+    def new_initial_state(self) -> CryptoGeographiqueState:
+        return CryptoGeographiqueState(self)
+
+
+class CryptoGeographiqueState(State):
+    game: CryptoGeographiqueGame
+
+    def __init__(self, game: CryptoGeographiqueGame) -> None:
+        super().__init__(game)
+        n = game.num_players()
+        self.round = Round.deal_out(n, n - 1)
+        self.totals: tuple[int, ...] = (0,) * n
+        #: Each round: how it ended ("stop" or "stock") and the hands shown.
+        self.results: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
+        self.finished = False
+        self._last: tuple[Round, int] | None = None
+        self._legal: list[int] | None = None
+
+    def current_player(self) -> int:
+        if self.finished:
+            return TERMINAL
+        r = self.round
+        if r.phase in (Phase.DEAL, Phase.STOCK):
+            return CHANCE
+        if r.phase is Phase.CONSENT:
+            return self.game.partner(r.to_move)  # type: ignore[return-value]
+        return r.to_move
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.round.stock.outcomes() if self.current_player() == CHANCE else []
+
+    def sample_chance(self, rng: random.Random) -> int:
+        return self.round.stock.sample(rng)
+
+    def _legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._find_legal()
+        return list(self._legal)
+
+    def _find_legal(self) -> list[int]:
+        r = self.round
+        if r.phase is Phase.TAKE:
+            return [
+                a for a, ok in ((TAKE_STOCK, r.stock.size > 0), (TAKE_PILE, bool(r.pile))) if ok
+            ]
+        if r.phase is Phase.CONSENT:
+            return [AGREE, REFUSE]
+        hand = r.hands[r.to_move]
+        actions = [DISCARD + c for c in hand]
+        # Rule "stopping": «On ne peut arrêter volontairement la manche qu'avec en main un
+        # "complet" ou un carré et un brelan.»
+        actions += [
+            DISCARD_AND_STOP + c for c in hand if may_stop(tuple(x for x in hand if x != c))
+        ]
+        return sorted(actions)
+
+    def _apply(self, action: int) -> None:
+        r = self.round
+        self._last = (r, action)
+        self._legal = None
+        if r.phase is Phase.DEAL:
+            r = r.deal(action)
+        elif r.phase is Phase.STOCK:
+            r = r.draw(action)
+        elif r.phase is Phase.TAKE:
+            r = replace(r, phase=Phase.STOCK) if action == TAKE_STOCK else r.take_pile()
+        elif r.phase is Phase.CONSENT:
+            if action == AGREE:
+                return self._end_round("stop", r.stopper)
+            r = r.end_turn()  # «si celui-ci refuse, le jeu continue»
+        elif action >= DISCARD_AND_STOP:
+            r = r.discard(action - DISCARD_AND_STOP)
+            if self.game.options["teams"]:
+                # Rule "teams": «Celui qui désire arrêter doit d'abord en demander l'autorisation
+                # à son partenaire».
+                r = replace(r, phase=Phase.CONSENT, stopper=r.to_move)
+            else:
+                self.round = r
+                return self._end_round("stop", r.to_move)
+        else:
+            r = r.discard(action - DISCARD).end_turn()
+        self.round = r
+        if r.phase is Phase.TAKE and r.stock.size == 0:
+            # Rule "the stock runs out": «on inscrit à chacun les points correspondant aux
+            # combinaisons qu'il a en main».
+            self._end_round("stock", None)
+
+    def _end_round(self, how: str, stopper: int | None) -> None:
+        r = self.round
+        points = r.scores(stopper)
+        if self.game.options["teams"]:
+            # Rule "teams": «on additionne les points des deux associés».
+            points = tuple(points[p] + points[(p + 2) % 4] for p in range(4))
+        self.totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
+        self.results = (*self.results, (how, r.hands))
+        if max(self.totals) >= self.game.options["points"]:
+            self.finished = True
+        else:
+            self.round = Round.deal_out(r.players, (r.dealer + 1) % r.players)
+
+    def _action_to_string(self, action: int) -> str:
+        if self.current_player() == CHANCE:
+            return card_name(action) if action in self.round.stock else f"<no card {action}>"
+        if action not in self._legal_actions():
+            return f"<no action {action} at this point>"
+        words = {TAKE_STOCK: "stock", TAKE_PILE: "pile", AGREE: "agree", REFUSE: "refuse"}
+        if action in words:
+            return words[action]
+        if action >= DISCARD_AND_STOP:
+            return f"discard {card_name(action - DISCARD_AND_STOP)} and stop"
+        return f"discard {card_name(action - DISCARD)}"
+
+    def _aliases(self, text: str) -> int | None:
+        try:
+            if self.current_player() == CHANCE:
+                return card_of(text)
+            words = text.strip()
+            if words.lower().startswith("discard "):
+                rest = words[8:]
+                stop = rest.lower().endswith(" and stop")
+                card = card_of(rest[: -len(" and stop")] if stop else rest)
+                return (DISCARD_AND_STOP if stop else DISCARD) + card
+        except NotationError:
+            return None
+        return None
+
+    def returns(self) -> list[float]:
+        if not self.finished:
+            return [0.0] * self.num_players()
+        return [float(t) for t in self.totals]
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        """Every hand is secret until the round ends; the pile and the fakirs are public."""
+        r = self.round
+        names = [self.game.seat_name(p) for p in range(r.players)]
+        own = sorted(r.hands[player]) if player is not None else []
+        split = best_split(tuple(own))[1] if own and len(own) <= HAND else ()
+        shown = None
+        if self.results:
+            how, hands = self.results[-1]
+            shown = {
+                "ended by": how,
+                "hands": {names[p]: [card_name(c) for c in h] for p, h in enumerate(hands)},
+            }
+        return {
+            "game": self.game.name,
+            "seat": None if player is None else names[player],
+            "players": names,
+            "teams": self.game.options["teams"],
+            "phase": "over" if self.finished else r.phase.value,
+            "to_move": None
+            if self.current_player() in (CHANCE, TERMINAL)
+            else names[self.current_player()],
+            "hand": [card_name(c) for c in own],
+            "combinations": [[card_name(c) for c in g] for g in split],
+            "fakirs": {names[p]: r.fakirs[p] for p in range(r.players)},
+            "pile_top": card_name(r.pile[-1]) if r.pile else None,
+            "pile": [card_name(c) for c in r.pile],
+            "stock": r.stock.size,
+            "totals": {names[p]: self.totals[p] for p in range(r.players)},
+            "last_round": shown,
+            "last": self.describe_last(player) or None,
+        }
+
+    def describe_last(self, player: int | None = None) -> str:
+        if self._last is None:
+            return ""
+        before, action = self._last
+        seat = self.game.seat_name
+        if before.phase is Phase.DEAL:
+            to = before.dealing_to()
+            if to is None:
+                return f"the first card of the pile is turned up: {card_name(action)}."
+            if action == FAKIR:
+                return f"{seat(to)} is dealt a fakir, exposes it and is dealt another."
+            seen = f": {card_name(action)}" if player == to else ""
+            return f"{seat(to)} is dealt a card{seen}."
+        mover = seat(before.to_move)
+        if before.phase is Phase.STOCK:
+            if action == FAKIR:
+                return f"{mover} draws a fakir, exposes it and draws again."
+            seen = f": {card_name(action)}" if player == before.to_move else ""
+            return f"{mover} draws from the stock{seen}."
+        if before.phase is Phase.TAKE:
+            if action == TAKE_PILE:
+                return f"{mover} takes {card_name(before.pile[-1])} from the pile."
+            return f"{mover} takes the stock's top card."
+        if before.phase is Phase.CONSENT:
+            partner = seat(self.game.partner(before.to_move))  # type: ignore[arg-type]
+            return f"{partner} {'agrees: the round is over' if action == AGREE else 'refuses'}."
+        card = card_name(action - (DISCARD_AND_STOP if action >= DISCARD_AND_STOP else DISCARD))
+        text = f"{mover} discards {card}"
+        if action >= DISCARD_AND_STOP:
+            text += " and says «j'arrête»" + (
+                " (asking his partner)" if self.game.options["teams"] else ""
+            )
+        return text + "."
+
+    def key(self) -> Any:
+        return (self.round, self.totals, self.finished)
+
+    def __str__(self) -> str:
+        return f"{self.game.name}: {self.round.phase.value}, totals {self.totals}"

@@ -1,0 +1,44 @@
+"""A text picture of a Crypto géographique table as one player sees it: his hand grouped into
+its scoring combinations, with each département's number, the fakirs exposed, the pile's top,
+the stock and the points."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludotheque.games.crypto_geo.combinations import NAMES, VALUES
+from ludotheque.games.crypto_geo.departements import departements
+
+_NUMBER = {d.name: d.number for d in departements().values()}
+
+
+def _card(name: str) -> str:
+    return name if name == "F" else f"{name} ({_NUMBER[name]})"
+
+
+def render(observation: dict[str, Any]) -> str:
+    o = observation
+    mover = o["to_move"] or "—"
+    lines = [f"Crypto géographique — {mover} to play ({o['phase']})"]
+    if o["last"]:
+        lines.insert(0, f"last: {o['last']}")
+    if o["hand"]:
+        grouped = [card for group in o["combinations"] for card in group]
+        for group in o["combinations"]:
+            kind = NAMES[len(group)]
+            lines.append(f"  {kind} ({VALUES[len(group)]}): " + ", ".join(_card(c) for c in group))
+        single = [c for c in o["hand"] if c not in grouped]
+        if single:
+            lines.append("  alone: " + ", ".join(_card(c) for c in single))
+    fakirs = ", ".join(f"{seat} {n}" for seat, n in o["fakirs"].items() if n)
+    if fakirs:
+        lines.append(f"fakirs exposed: {fakirs}")
+    top = _card(o["pile_top"]) if o["pile_top"] else "empty"
+    lines.append(f"pile: {top} · stock: {o['stock']} cards")
+    lines.append("points: " + ", ".join(f"{seat} {p}" for seat, p in o["totals"].items()))
+    if o["last_round"]:
+        shown = o["last_round"]
+        lines.append(f"last round ended by {shown['ended by']}; hands shown:")
+        for seat, hand in shown["hands"].items():
+            lines.append(f"  {seat}: {', '.join(hand)}")
+    return "\n".join(lines)

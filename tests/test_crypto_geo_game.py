@@ -1,0 +1,169 @@
+"""Crypto géographique, the combinations game: the deal, a turn, fakirs, stopping alone and in
+teams, the exhausted stock, secrecy and every card accounted for."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ludotheque
+from ludotheque.core.cards import Stock
+from ludotheque.core.errors import OptionError
+from ludotheque.games.crypto_geo.departements import departements
+from ludotheque.games.crypto_geo.game import FAKIR, Phase, card_name
+from tests.helpers import play
+
+NUMBER = {d.name: d.number for d in departements().values()}
+COMPLET = ("Nord", "Pas-de-Calais", "Somme", "Aisne", "Oise", "Seine-Maritime", "Eure")
+CARRE_BRELAN = ("Doubs", "Jura", "Ain", "Savoie", "Indre", "Creuse", "Corrèze")
+
+
+def game(players=2, **options):
+    return ludotheque.load_game("crypto-geographique", players=players, **options)
+
+
+def hand(*names: str) -> tuple[int, ...]:
+    return tuple(NUMBER[n] for n in names)
+
+
+def dealt(players=2, **options):
+    """After a deal of départements 1, 2, 3, … and the pile turned up (Vosges, 88)."""
+    state = game(players, **options).new_initial_state()
+    play(state, *[str(n) for n in range(1, 7 * players + 1)], "88")
+    return state
+
+
+def test_the_deal_gives_seven_each_and_a_fakir_is_exposed_and_replaced():
+    state = game(2).new_initial_state()
+    play(state, "Ain", "F", "Aisne")  # north, then south's fakir, exposed and replaced
+    r = state.round
+    assert r.hands == ((1,), (2,)) and r.fakirs == (0, 1)
+    assert state.describe_last(0) == "south is dealt a card."
+    assert state.describe_last(1) == "south is dealt a card: Aisne."
+
+
+def test_a_turn_takes_a_card_and_throws_one():
+    state = dealt()
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["stock", "pile"]
+    play(state, "pile", "discard Ain")
+    assert 88 in state.round.hands[0] and state.round.pile == (1,)
+    play(state, "stock", "Var", "discard 83")
+    assert state.round.pile == (1, 83)
+    with pytest.raises(ludotheque.LudothequeError):
+        state.string_to_action("discard Atlantis")
+
+
+def stopping_state(**options):
+    state = dealt(**options)
+    hands = list(state.round.hands)
+    hands[0] = hand(*COMPLET[:6], "Finistère")
+    state.round = replace(state.round, hands=tuple(hands), pile=(NUMBER["Eure"],))
+    return state
+
+
+def test_a_complet_may_stop_and_scores_fifty_more():
+    state = play(stopping_state(points=1), "pile")
+    words = [state.action_to_string(a) for a in state.legal_actions()]
+    assert "discard Finistère and stop" in words and "discard Nord and stop" not in words
+    play(state, "discard Finistère and stop")
+    assert state.is_terminal()
+    # North: complet 300 + 50 for stopping; South: cards 8–14, his best combinations.
+    assert state.returns()[0] == 350.0
+    assert state.observation(1)["last_round"]["ended by"] == "stop"
+
+
+def test_a_carre_and_a_brelan_may_stop_but_not_less():
+    state = dealt()
+    hands = list(state.round.hands)
+    hands[0] = hand(*CARRE_BRELAN[:6], "Finistère")
+    state.round = replace(state.round, hands=tuple(hands), pile=(NUMBER["Corrèze"],))
+    play(state, "pile")
+    assert "discard Finistère and stop" in [
+        state.action_to_string(a) for a in state.legal_actions()
+    ]
+    assert "discard Doubs and stop" not in [
+        state.action_to_string(a) for a in state.legal_actions()
+    ]
+
+
+def test_in_teams_the_partner_is_asked_and_may_refuse():
+    state = play(stopping_state(players=4, teams=True), "pile", "discard Finistère and stop")
+    assert state.current_player() == 2  # south, north's partner, answers
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["agree", "refuse"]
+    play(state, "refuse")
+    assert state.round.phase is Phase.TAKE and state.current_player() == 1
+    with pytest.raises(OptionError):
+        game(3, teams=True)
+
+
+def test_an_exhausted_stock_scores_every_hand_as_it_is():
+    state = dealt()
+    state.round = replace(state.round, stock=Stock.of([83], FAKIR, 0))
+    play(state, "stock", "Var", "discard Var")
+    assert state.results[-1][0] == "stock"
+
+
+CARD_NAMES = {card_name(n) for n in departements()}
+
+
+def visible(state, seat):
+    r = state.round
+    seen = {card_name(c) for c in r.pile}
+    if seat is not None:
+        seen |= {card_name(c) for c in r.hands[seat]}
+    return seen
+
+
+def names_in(observation) -> set[str]:
+    text = " ".join(
+        str(v) for k, v in observation.items() if k not in ("last_round", "players", "game")
+    )
+    # A name counts only whole: "Loire" is not in "Loire-Atlantique" nor in "Haute-Loire".
+    return {n for n in CARD_NAMES if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)}
+
+
+@settings(max_examples=5, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    setup=st.sampled_from([(2, False), (3, False), (4, True), (5, False)]),
+)
+def test_hands_stay_secret_and_no_card_is_lost(seed, setup):
+    players, teams = setup
+    g = game(players, teams=teams, points=40)
+    rng = random.Random(seed)
+    state = g.new_initial_state()
+    seats = [None, *range(players)]
+    before = {s: set() for s in seats}
+    while not state.is_terminal():
+        r = state.round
+        assert sum(map(len, r.hands)) + sum(r.fakirs) + len(r.pile) + r.stock.size == 96
+        for s in seats:
+            now = visible(state, s)
+            assert names_in(state.observation(s)) <= now | before[s]
+            before[s] = now
+        rounds = len(state.results)
+        state.apply_action(
+            state.sample_chance(rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
+        if len(state.results) > rounds:  # the hands are shown at the end of a round, and the
+            # card thrown by the stopper lies on the pile
+            shown = {card_name(c) for h in (*state.results[-1][1], *r.hands) for c in h}
+            for s in seats:
+                before[s] |= shown | {card_name(c) for c in r.pile}
+
+
+def test_the_heuristic_player_beats_a_random_one():
+    from ludotheque.core.simulation import simulate
+
+    first = simulate("crypto-geographique", {"points": 300}, ["heuristic", "random"], 3, seed=1)
+    second = simulate("crypto-geographique", {"points": 300}, ["random", "heuristic"], 3, seed=2)
+    wins = sum(r.returns[0] > r.returns[1] for r in first)
+    wins += sum(r.returns[1] > r.returns[0] for r in second)
+    assert wins >= 5

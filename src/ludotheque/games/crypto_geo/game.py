@@ -390,7 +390,7 @@ class CryptoGeographiqueState(State):
         r = self.round
         names = [self.game.seat_name(p) for p in range(r.players)]
         own = sorted(r.hands[player]) if player is not None else []
-        split = best_split(tuple(own))[1] if own and len(own) <= HAND else ()
+        split = best_split(tuple(own))[1] if own and len(own) <= HAND + 1 else ()
         shown = None
         if self.results:
             how, hands = self.results[-1]

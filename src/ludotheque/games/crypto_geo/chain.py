@@ -1,0 +1,357 @@
+"""Crypto géographique's «autre règle»: a chain of touching départements, as a Game.
+
+On his turn a player lays on the visible card a département that touches it (``lay Somme``),
+and may go on laying, each card touching the one before, until he says ``done``. A player who
+cannot follow draws a card from the stock as a penalty (a chance node: he has no decision). The
+first to have no card left wins the round; the others pay him 20 a card left in hand, less 40 a
+fakir exposed.
+
+>>> import ludotheque
+>>> state = ludotheque.load_game("crypto-geographique-chaine").new_initial_state()
+>>> state.is_chance_node()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ludotheque.core.cards import SEATING, Stock
+from ludotheque.core.errors import NotationError
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.options import Option
+from ludotheque.core.registry import register
+from ludotheque.games.crypto_geo.departements import neighbours
+from ludotheque.games.crypto_geo.game import FAKIR, card_name, card_of
+
+HAND = 9
+DONE = 91  # lay ids are the cards, 1–90
+ACTIONS = DONE + 1
+#: Rule "penalties": «20 de pénalité par carte restant en main. Toutefois, chaque Fakir exposé
+#: rachète 40 points.»
+PER_CARD, PER_FAKIR = 20, 40
+
+
+@dataclass(frozen=True)
+class Chain:
+    """One round of the chain game."""
+
+    players: int
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    fakirs: tuple[int, ...]
+    stock: Stock
+    laid: tuple[int, ...] = ()  # the cards laid, the visible one last
+    laid_by: int | None = None  # who laid the visible card (None: turned up)
+    failures: int = 0  # turns in a row that could not follow it
+    to_move: int = 0
+    dealing: bool = True
+    drawing: bool = False  # the player to move cannot follow: his penalty card is drawn
+    chained: bool = False  # the player to move has laid a card this turn
+
+    @classmethod
+    def deal_out(cls, players: int, dealer: int) -> Chain:
+        return cls(
+            players, dealer, ((),) * players, (0,) * players, Stock.of(range(1, 91), FAKIR, 6)
+        )
+
+    def order(self) -> list[int]:
+        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+
+    def dealing_to(self) -> int | None:
+        # Rule "the deal": «Donner 9 cartes à chacun».
+        for count in range(HAND):
+            for player in self.order():
+                if len(self.hands[player]) == count:
+                    return player
+        return None
+
+    def receive(self, card: int) -> Chain:
+        """A card from the stock: dealt, turned up, or drawn as a penalty."""
+        stock = self.stock.without(card)
+        player = self.dealing_to() if self.dealing else self.to_move
+        if card == FAKIR and player is None:
+            player = self.dealer  # a fakir turned up: the dealer exposes it and turns again
+        if card == FAKIR:
+            # Rule "fakirs": «Tout Fakir doit être immédiatement exposé devant son possesseur et
+            # remplacé par une carte prise au talon.»
+            return replace(self, stock=stock, fakirs=_add(self.fakirs, player, 1))
+        if self.dealing and player is None:
+            # Rule "the first card": «retourner la carte de dessus du talon et la placer à côté».
+            started = replace(
+                self, stock=stock, laid=(card,), dealing=False, to_move=self.order()[0]
+            )
+            return replace(started, drawing=not started.playable())
+        hand = (*self.hands[player], card)  # type: ignore[index]
+        received = replace(self, stock=stock, hands=_set(self.hands, player, hand))
+        if self.dealing:
+            return received
+        # Rule "penalty": «Celui qui ne peut pas enchaîner prend une carte au talon, à titre de
+        # pénitence, et n'abat pas de carte.»
+        return replace(received, drawing=False, failures=self.failures + 1).next_player()
+
+    def may_lay_anything(self) -> bool:
+        # Rule "nobody follows": «Si personne ne peut enchaîner sur le département visible, le
+        # joueur qui l'a posé est en droit d'abattre une autre carte» (the card turned up: once
+        # everybody has failed on it).
+        if self.chained:
+            return False
+        if self.laid_by is None:
+            return self.failures >= self.players
+        return self.laid_by == self.to_move and self.failures >= self.players - 1
+
+    def playable(self) -> list[int]:
+        hand = self.hands[self.to_move]
+        if self.may_lay_anything():
+            return sorted(hand)
+        # Rule "following": «placer sur la carte visible une de ses cartes, représentant un
+        # département voisin… pourvu que chaque département soit voisin du précédent».
+        return sorted(card for card in hand if card in neighbours(self.laid[-1]))
+
+    def lay(self, card: int) -> Chain:
+        player = self.to_move
+        hand = tuple(c for c in self.hands[player] if c != card)
+        return replace(
+            self,
+            hands=_set(self.hands, player, hand),
+            laid=(*self.laid, card),
+            laid_by=player,
+            failures=0,
+            chained=True,
+        )
+
+    def next_player(self) -> Chain:
+        following = replace(self, to_move=(self.to_move + 1) % self.players, chained=False)
+        return replace(following, drawing=not following.playable())
+
+    @property
+    def over(self) -> bool:
+        # Rule "end": «La manche s'arrête lorsque l'un des joueurs n'a plus aucune carte, ou
+        # lorsque le talon est épuisé.»
+        return not self.dealing and (not all(self.hands) or self.stock.size == 0)
+
+    def penalties(self) -> tuple[int, ...]:
+        return tuple(
+            max(0, PER_CARD * len(h) - PER_FAKIR * f)
+            for h, f in zip(self.hands, self.fakirs, strict=True)
+        )
+
+    def winner(self) -> int:
+        """Who wins the round: the player with no card left, else the fewest penalty points
+        (ties: the first in the order of play after the last to move)."""
+        # Rule "the winner": «le vainqueur est celui qui n'a plus de cartes; si la manche
+        # s'arrête par épuisement du talon, le vainqueur est celui qui a le moins de points».
+        empty = [p for p in range(self.players) if not self.hands[p]]
+        if empty:
+            return empty[0]
+        after = [(self.to_move + 1 + i) % self.players for i in range(self.players)]
+        return min(after, key=lambda p: self.penalties()[p])
+
+
+def _set(values: tuple, at: int, value: object) -> tuple:
+    return (*values[:at], value, *values[at + 1 :])
+
+
+def _add(values: tuple[int, ...], at: int, more: int) -> tuple[int, ...]:
+    return _set(values, at, values[at] + more)
+
+
+@register
+class CryptoGeographiqueChainGame(Game):
+    name = "crypto-geographique-chaine"
+    info = GameInfo(
+        title="Crypto géographique — autre règle",
+        date="before 1968",
+        source="Edmond Dujardin, Crypto-90 leaflet, « UNE AUTRE RÉGLE DU JEU » for Crypto "
+        "géographique, Éditions Edmond Dujardin, Arcachon (undated)",
+        min_players=2,
+        max_players=5,
+        seat_names=SEATING[5],
+        perfect_information=False,
+        min_utility=-10_000.0,
+        max_utility=10_000.0,
+    )
+    OPTIONS = (
+        Option(
+            "players",
+            int,
+            2,
+            (2, 3, 4, 5),
+            source="«On peut jouer à 2, 3, 4 ou 5 chacun pour soi» (the combinations game; "
+            "the «autre règle» names no count)",
+            help="two to five players",
+        ),
+        Option(
+            "rounds",
+            int,
+            1,
+            (1, 2, 3),
+            source="«La partie se joue à volonté en 1 scule manche ou en 2 ou en 3.»",
+            help="the rounds the game lasts",
+        ),
+    )
+
+    def seat_name(self, player: int) -> str:
+        return SEATING[self.num_players()][player]
+
+    def num_distinct_actions(self) -> int:
+        return ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return 91
+
+    def evaluate(self, state: State, player: int) -> float:
+        o = state.observation(player)
+        return -PER_CARD * len(o["hand"]) + PER_FAKIR * o["fakirs"][o["seat"]]
+
+    def render(self, observation: dict[str, Any]) -> str:
+        o = observation
+        lines = [f"Crypto géographique, autre règle — {o['to_move'] or '—'} to play"]
+        if o["last"]:
+            lines.insert(0, f"last: {o['last']}")
+        lines.append(f"visible: {o['visible']} (touches: {', '.join(o['visible_neighbours'])})")
+        lines.append("your hand: " + ", ".join(o["hand"]))
+        lines.append("cards in hand: " + ", ".join(f"{s} {n}" for s, n in o["cards"].items()))
+        lines.append(
+            f"stock: {o['stock']} cards · points: "
+            + ", ".join(f"{s} {p}" for s, p in o["totals"].items())
+        )
+        return "\n".join(lines)
+
+    def result_details(self, state: State) -> dict[str, str | float]:
+        assert isinstance(state, CryptoGeographiqueChainState)
+        ended = [how for how, _ in state.results]
+        return {"rounds ended by an empty hand": ended.count("hand") / len(ended)}
+
+    def new_initial_state(self) -> CryptoGeographiqueChainState:
+        return CryptoGeographiqueChainState(self)
+
+
+class CryptoGeographiqueChainState(State):
+    game: CryptoGeographiqueChainGame
+
+    def __init__(self, game: CryptoGeographiqueChainGame) -> None:
+        super().__init__(game)
+        n = game.num_players()
+        self.chain = Chain.deal_out(n, n - 1)
+        self.totals: tuple[int, ...] = (0,) * n
+        self.results: tuple[tuple[str, int], ...] = ()  # how each round ended, and its winner
+        self.finished = False
+        self._last: tuple[Chain, int] | None = None
+
+    def current_player(self) -> int:
+        c = self.chain
+        if self.finished:
+            return TERMINAL
+        return CHANCE if c.dealing or c.drawing else c.to_move
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.chain.stock.outcomes() if self.current_player() == CHANCE else []
+
+    def sample_chance(self, rng: random.Random) -> int:
+        return self.chain.stock.sample(rng)
+
+    def _legal_actions(self) -> list[int]:
+        c = self.chain
+        return c.playable() + ([DONE] if c.chained else [])
+
+    def _apply(self, action: int) -> None:
+        c = self.chain
+        self._last = (c, action)
+        if c.dealing or c.drawing:
+            c = c.receive(action)
+        elif action == DONE:
+            c = c.next_player()
+        else:
+            c = c.lay(action)
+            if not c.playable() and c.hands[c.to_move]:
+                c = c.next_player()  # nothing more can follow: the turn passes
+        self.chain = c
+        if c.over:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        c = self.chain
+        winner, due = c.winner(), c.penalties()
+        # Rule "penalties": «Il n'y a pas de points gagnants, mais seulement des pénalités à
+        # verser au vainqueur».
+        paid = tuple(sum(due) - due[winner] if p == winner else -due[p] for p in range(c.players))
+        self.totals = tuple(t + p for t, p in zip(self.totals, paid, strict=True))
+        self.results = (*self.results, ("hand" if not c.hands[winner] else "stock", winner))
+        if len(self.results) >= self.game.options["rounds"]:
+            self.finished = True
+        else:
+            self.chain = Chain.deal_out(c.players, (c.dealer + 1) % c.players)
+
+    def _action_to_string(self, action: int) -> str:
+        if self.current_player() == CHANCE:
+            return card_name(action) if action in self.chain.stock else f"<no card {action}>"
+        if action == DONE and self.chain.chained:
+            return "done"
+        if action in self._legal_actions():
+            return f"lay {card_name(action)}"
+        return f"<no action {action} at this point>"
+
+    def _aliases(self, text: str) -> int | None:
+        try:
+            if self.current_player() == CHANCE:
+                return card_of(text)
+            if text.strip().lower().startswith("lay "):
+                return card_of(text.strip()[4:])
+        except NotationError:
+            return None
+        return None
+
+    def returns(self) -> list[float]:
+        return [float(t) for t in self.totals] if self.finished else [0.0] * self.num_players()
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        c = self.chain
+        names = [self.game.seat_name(p) for p in range(c.players)]
+        visible = card_name(c.laid[-1]) if c.laid else None
+        return {
+            "game": self.game.name,
+            "seat": None if player is None else names[player],
+            "to_move": None if self.current_player() in (CHANCE, TERMINAL) else names[c.to_move],
+            "hand": [] if player is None else [card_name(x) for x in sorted(c.hands[player])],
+            "cards": {names[p]: len(c.hands[p]) for p in range(c.players)},
+            "fakirs": {names[p]: c.fakirs[p] for p in range(c.players)},
+            "laid": [card_name(x) for x in c.laid],
+            "visible": visible,
+            "visible_neighbours": sorted(card_name(x) for x in neighbours(c.laid[-1]))
+            if c.laid
+            else [],
+            "stock": c.stock.size,
+            "totals": {names[p]: self.totals[p] for p in range(c.players)},
+            "last": self.describe_last(player) or None,
+        }
+
+    def describe_last(self, player: int | None = None) -> str:
+        if self._last is None:
+            return ""
+        before, action = self._last
+        seat = self.game.seat_name
+        if before.dealing:
+            to = before.dealing_to()
+            if to is None:
+                return f"the first card is turned up: {card_name(action)}."
+            if action == FAKIR:
+                return f"{seat(to)} is dealt a fakir, exposes it and is dealt another."
+            return f"{seat(to)} is dealt a card{': ' + card_name(action) if player == to else ''}."
+        mover = seat(before.to_move)
+        if before.drawing:
+            if action == FAKIR:
+                return f"{mover} cannot follow and draws a fakir: exposed, he draws again."
+            seen = f": {card_name(action)}" if player == before.to_move else ""
+            return f"{mover} cannot follow and draws a card{seen}."
+        if action == DONE:
+            return f"{mover} lays no more."
+        return f"{mover} lays {card_name(action)}."
+
+    def key(self) -> Any:
+        return (self.chain, self.totals, self.finished)
+
+    def __str__(self) -> str:
+        return f"{self.game.name}: {len(self.chain.laid)} laid, totals {self.totals}"

@@ -124,3 +124,15 @@ def _drawn_by(state, seat) -> set[str]:
     if state._last is None or not state._last[0].drawing or state._last[0].to_move != seat:
         return set()
     return {card_name(state._last[1])}
+
+
+def test_the_heuristic_player_beats_a_random_one():
+    from ludotheque.core.simulation import simulate
+
+    first = simulate("crypto-geographique-chaine", {}, ["heuristic", "random"], 30, seed=1)
+    second = simulate("crypto-geographique-chaine", {}, ["random", "heuristic"], 30, seed=2)
+    mine = sum(r.returns[0] > r.returns[1] for r in first)
+    mine += sum(r.returns[1] > r.returns[0] for r in second)
+    theirs = sum(r.returns[1] > r.returns[0] for r in first)
+    theirs += sum(r.returns[0] > r.returns[1] for r in second)
+    assert mine > theirs

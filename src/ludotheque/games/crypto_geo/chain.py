@@ -32,6 +32,8 @@ ACTIONS = DONE + 1
 #: Rule "penalties": «20 de pénalité par carte restant en main. Toutefois, chaque Fakir exposé
 #: rachète 40 points.»
 PER_CARD, PER_FAKIR = 20, 40
+#: What each neighbour of the visible card the opponents might hold costs, for the heuristic.
+BLOCKING = 4.0
 
 
 @dataclass(frozen=True)
@@ -203,8 +205,12 @@ class CryptoGeographiqueChainGame(Game):
         return 91
 
     def evaluate(self, state: State, player: int) -> float:
+        """Cards shed, fakirs exposed, and a visible card the others can hardly follow: each of
+        its neighbours not yet laid and not in the player's hand may be in theirs."""
         o = state.observation(player)
-        return -PER_CARD * len(o["hand"]) + PER_FAKIR * o["fakirs"][o["seat"]]
+        unseen = set(o["visible_neighbours"]) - set(o["laid"]) - set(o["hand"])
+        mine = -PER_CARD * len(o["hand"]) + PER_FAKIR * o["fakirs"][o["seat"]]
+        return mine - BLOCKING * len(unseen)
 
     def render(self, observation: dict[str, Any]) -> str:
         o = observation

@@ -134,3 +134,12 @@ def test_a_person_plays_a_round_of_crypto_90_and_sees_only_his_own_hand():
     assert "hand:" in result.output and "(row places)" in result.output
     assert "south is dealt his hand card." in result.output  # the computer's card unseen
     assert re.search(r"(north|south) wins\.|round 1\.", result.output)
+
+
+@pytest.mark.parametrize("game", ["crypto-geographique", "crypto-geographique-chaine"])
+def test_a_person_plays_crypto_geographique_and_asks_for_a_neighbourhood(game):
+    keys = "? Somme\n" + "stock\n" * 5
+    result = run("play", game, "--seed", "3", input=keys)
+    assert result.exit_code == 0, result.output
+    assert "Somme (80) touches Aisne (2), Nord (59)" in result.output
+    assert "Game abandoned." in result.output

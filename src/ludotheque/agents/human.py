@@ -48,6 +48,10 @@ class TerminalHuman:
                 raise Abandoned from None
             if text.strip().lower() in ("quit", "q", "exit"):
                 raise Abandoned
+            if text.strip().startswith("?"):
+                answer = game.explain(text.strip()[1:].strip())
+                self.console.print(Text(answer or "No answer to that here.", style="cyan"))
+                continue
             if not text.strip():
                 if len(legal) == 1:
                     return legal[0]

@@ -109,7 +109,7 @@ def options_text(game: Game) -> str:
 
 def rules_text(name: str) -> str:
     """The rules doc of a game: from the wheel's copy, or from the repository's docs/rules."""
-    game_class(name)
+    name = game_class(name).doc or name
     packaged = resources.files("ludotheque") / "rules" / f"{name}.md"
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")

@@ -56,6 +56,8 @@ class Game(ABC):
     name: ClassVar[str]
     info: ClassVar[GameInfo]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    #: The rules doc (``docs/rules/<doc>.md``) when several rule sets share one; else the name.
+    doc: ClassVar[str | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, Any] = resolve_options(self.OPTIONS, options, game=self.name)
@@ -101,6 +103,11 @@ class Game(ABC):
     @property
     def has_heuristic(self) -> bool:
         return type(self).evaluate is not Game.evaluate
+
+    def explain(self, question: str) -> str | None:
+        """An answer to a person's question about the game's material while he plays (typed
+        after ``?``), or None if the game has none for it."""
+        return None
 
     def result_details(self, state: State) -> dict[str, str | float]:
         """Facts about a finished game that self-play should tally, beside wins per seat: a

@@ -23,7 +23,7 @@ from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
-from ludotheque.games.crypto_geo.departements import neighbours
+from ludotheque.games.crypto_geo.departements import explain, neighbours
 from ludotheque.games.crypto_geo.game import FAKIR, card_name, card_of
 
 HAND = 9
@@ -163,6 +163,7 @@ def _add(values: tuple[int, ...], at: int, more: int) -> tuple[int, ...]:
 @register
 class CryptoGeographiqueChainGame(Game):
     name = "crypto-geographique-chaine"
+    doc = "crypto-geographique"
     info = GameInfo(
         title="Crypto géographique — autre règle",
         date="before 1968",
@@ -201,6 +202,10 @@ class CryptoGeographiqueChainGame(Game):
     def num_distinct_actions(self) -> int:
         return ACTIONS
 
+    def explain(self, question: str) -> str | None:
+        # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".
+        return explain(question)
+
     def max_chance_outcomes(self) -> int:
         return 91
 
@@ -224,6 +229,7 @@ class CryptoGeographiqueChainGame(Game):
             f"stock: {o['stock']} cards · points: "
             + ", ".join(f"{s} {p}" for s, p in o["totals"].items())
         )
+        lines.append("(type ? and a département, such as ? Somme, to see what it touches)")
         return "\n".join(lines)
 
     def result_details(self, state: State) -> dict[str, str | float]:

@@ -78,3 +78,17 @@ def touching(numbers: frozenset[int] | set[int] | tuple[int, ...]) -> bool:
 def _touching(nodes: frozenset[int]) -> bool:
     # Hands are judged again and again (every card a player might throw): answers are kept.
     return bool(nodes) and nx.is_connected(graph().subgraph(nodes))
+
+
+def explain(question: str) -> str | None:
+    """«La carte de France»: what touches a département, asked by name or number.
+
+    >>> explain("Somme")
+    'Somme (80) touches Aisne (2), Nord (59), Oise (60), Pas-de-Calais (62), Seine-Maritime (76).'
+    """
+    word = " ".join(question.lower().split())
+    for number, d in departements().items():
+        if word in (d.name.lower(), str(number)):
+            near = ", ".join(f"{name(n)} ({n})" for n in sorted(neighbours(number), key=name))
+            return f"{d.name} ({number}) touches {near}."
+    return None

@@ -24,7 +24,7 @@ from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto_geo.combinations import best_split, may_stop
-from ludotheque.games.crypto_geo.departements import departements, name
+from ludotheque.games.crypto_geo.departements import departements, explain, name
 
 FAKIR = 0
 HAND = 7
@@ -225,6 +225,10 @@ class CryptoGeographiqueGame(Game):
 
     def num_distinct_actions(self) -> int:
         return ACTIONS
+
+    def explain(self, question: str) -> str | None:
+        # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".
+        return explain(question)
 
     def max_chance_outcomes(self) -> int:
         return 91

@@ -36,6 +36,7 @@ def render(observation: dict[str, Any]) -> str:
     top = _card(o["pile_top"]) if o["pile_top"] else "empty"
     lines.append(f"pile: {top} · stock: {o['stock']} cards")
     lines.append("points: " + ", ".join(f"{seat} {p}" for seat, p in o["totals"].items()))
+    lines.append("(type ? and a département, such as ? Somme, to see what it touches)")
     if o["last_round"]:
         shown = o["last_round"]
         lines.append(f"last round ended by {shown['ended by']}; hands shown:")

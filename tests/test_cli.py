@@ -143,3 +143,11 @@ def test_a_person_plays_crypto_geographique_and_asks_for_a_neighbourhood(game):
     assert result.exit_code == 0, result.output
     assert "Somme (80) touches Aisne (2), Nord (59)" in result.output
     assert "Game abandoned." in result.output
+
+
+def test_picture_draws_the_map_and_refuses_other_files(tmp_path):
+    out = tmp_path / "map.png"
+    assert run("picture", "crypto-geographique", str(out), "--cards", "Somme,Nord").exit_code == 0
+    assert out.exists()
+    bad = run("picture", "jacquet", str(tmp_path / "x.png"))
+    assert bad.exit_code == 2 and "no picture" in bad.output

@@ -111,3 +111,14 @@ def test_stopping_needs_a_complet_or_a_carre_and_a_brelan():
     assert not may_stop(n("Doubs", "Jura", "Ain", "Savoie", "Indre", "Creuse", "Finistère"))
     chain = n("Nord", "Pas-de-Calais", "Somme", "Aisne", "Oise", "Seine-Maritime", "Eure")
     assert touching(chain) and may_stop(chain)
+
+
+def test_the_map_is_drawn_with_a_hand_picked_out(tmp_path):
+    import ludotheque
+
+    game = ludotheque.load_game("crypto-geographique")
+    svg = game.picture(tmp_path / "hand.svg", "Indre, Creuse, Corrèze, Nord, Pas-de-Calais")
+    text = svg.read_text()
+    assert "A hand worth 60" in text and "brelan" in text
+    png = game.picture(tmp_path / "map.png")
+    assert png.read_bytes()[:4] == b"\x89PNG"

@@ -247,5 +247,19 @@ def analyze(
     console.print(table)
 
 
+@app.command()
+@friendly
+def picture(
+    game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")],
+    out: Annotated[Path, typer.Argument(help="The file to write: .png or .svg.")],
+    cards: Annotated[str, typer.Option(help="Cards to pick out, comma-separated.")] = "",
+) -> None:
+    """Draw a game's material (the map of Crypto géographique, a hand's combinations)."""
+    if out.suffix.lower() not in (".png", ".svg"):
+        raise LudothequeError(f"a picture is written as .png or .svg, not {out.name!r}.")
+    written = load_game(game).picture(out, cards)
+    console.print(f"Picture written to {written}.")
+
+
 def main() -> None:
     app()

@@ -20,6 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError
@@ -103,6 +104,10 @@ class Game(ABC):
     @property
     def has_heuristic(self) -> bool:
         return type(self).evaluate is not Game.evaluate
+
+    def picture(self, path: Path, cards: str = "") -> Path:
+        """Draw the game's material to ``path`` (PNG or SVG), ``cards`` picked out if given."""
+        raise LudothequeError(f"{self.name} has no picture to draw.")
 
     def explain(self, question: str) -> str | None:
         """An answer to a person's question about the game's material while he plays (typed

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 from ludotheque.core.cards import SEATING, Stock
@@ -229,6 +230,14 @@ class CryptoGeographiqueGame(Game):
     def explain(self, question: str) -> str | None:
         # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".
         return explain(question)
+
+    def picture(self, path: Path, cards: str = "") -> Path:
+        """The map as a graph, with the cards given (names or numbers, comma-separated) and
+        their combinations picked out."""
+        from ludotheque.games.crypto_geo.picture import draw
+
+        hand = tuple(card_of(word) for word in cards.split(",") if word.strip())
+        return draw(path, hand)
 
     def max_chance_outcomes(self) -> int:
         return 91

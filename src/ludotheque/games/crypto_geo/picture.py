@@ -1,0 +1,60 @@
+"""A picture of the départements' map as a graph, a hand's combinations picked out.
+
+Each département is a dot with its number, each land border (and Corse's seven, by rule) a
+line; the layout is a fixed, schematic one drawn from the borders alone (the data has no
+coordinates), the same at every call. A hand's cards are coloured by combination, and the
+borders inside each combination drawn thick.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only: no screen is needed
+import matplotlib.pyplot as plt
+import networkx as nx
+
+from ludotheque.games.crypto_geo.combinations import NAMES, best_split
+from ludotheque.games.crypto_geo.departements import graph, name
+
+
+@cache
+def _layout() -> dict[int, tuple[float, float]]:
+    # This seed happens to lay the graph out as France seen in a mirror: turned round, the
+    # Channel is at the top and Brittany in the west.
+    where = nx.spring_layout(graph(), seed=1968, iterations=200)
+    return {n: (-x, y) for n, (x, y) in where.items()}
+
+
+def draw(path: Path, hand: tuple[int, ...] = ()) -> Path:
+    """Write the picture to ``path`` (PNG or SVG, by its suffix) and return it."""
+    g, where = graph(), _layout()
+    figure, axes = plt.subplots(figsize=(11, 11))
+    nx.draw_networkx_edges(g, where, ax=axes, edge_color="#bbbbbb", width=0.8)
+    nx.draw_networkx_nodes(g, where, ax=axes, node_color="#eeeeee", node_size=260)
+    title = "The 90 départements of the 1960s and their borders"
+    if hand:
+        score, groups = best_split(hand)
+        colours = plt.get_cmap("tab10")
+        for i, group in enumerate(groups):
+            colour = colours(i % 10)
+            nx.draw_networkx_nodes(g, where, nodelist=list(group), node_color=[colour],
+                                   node_size=420, ax=axes)
+            inner = [(a, b) for a, b in g.subgraph(group).edges]
+            nx.draw_networkx_edges(g, where, edgelist=inner, width=4, edge_color=[colour], ax=axes)
+        alone = [c for c in hand if not any(c in group for group in groups)]
+        nx.draw_networkx_nodes(g, where, nodelist=alone, node_color="#555555", node_size=420,
+                               ax=axes)
+        kinds = ", ".join(f"{NAMES[len(group)]} {'–'.join(name(c) for c in group)}"
+                          for group in groups) or "no combination"
+        title = f"A hand worth {score}: {kinds}"
+    nx.draw_networkx_labels(g, where, ax=axes, font_size=7)
+    axes.set_title(title, fontsize=11)
+    axes.set_axis_off()
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+    return path

@@ -167,3 +167,29 @@ def test_the_heuristic_player_beats_a_random_one():
     wins = sum(r.returns[0] > r.returns[1] for r in first)
     wins += sum(r.returns[1] > r.returns[0] for r in second)
     assert wins >= 5
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("crypto-geographique", {"players": 2, "points": 100}),
+        ("crypto-geographique", {"players": 4, "teams": True, "points": 100}),
+        ("crypto-geographique", {"players": 5, "points": 100}),
+        ("crypto-geographique-chaine", {"players": 3}),
+    ],
+)
+def test_heuristic_play_ends_with_every_card_accounted_for(name, options):
+    from ludotheque.agents import make_agent
+
+    state = ludotheque.load_game(name, **options).new_initial_state()
+    players = options["players"]
+    agents = [make_agent("heuristic", seed=seat) for seat in range(players)]
+    rng = random.Random(7)
+    while not state.is_terminal():
+        r = getattr(state, "round", None) or state.chain
+        held = sum(map(len, r.hands)) + sum(r.fakirs) + r.stock.size
+        assert held + len(getattr(r, "pile", ())) + len(getattr(r, "laid", ())) == 96
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(agents[state.current_player()].choose(state))

@@ -69,3 +69,50 @@ class Stock:
         """One card drawn with its probability from ``rng``."""
         at = rng.randrange(self.size)
         return self.special if at < self.specials else sorted(self.cards)[at - self.specials]
+
+
+def deal_order(dealer: int, players: int) -> list[int]:
+    """The players from the dealer's left: the order cards are dealt and play goes round."""
+    return [(dealer + 1 + i) % players for i in range(players)]
+
+
+def next_to_deal(hands: tuple[tuple[int, ...], ...], dealer: int, size: int) -> int | None:
+    """Who is dealt the next card when hands of ``size`` are dealt one card at a time from
+    the dealer's left; None once every hand is full."""
+    for count in range(size):
+        for player in deal_order(dealer, len(hands)):
+            if len(hands[player]) == count:
+                return player
+    return None
+
+
+def with_item(values: tuple, at: int, value: object) -> tuple:
+    """``values`` with the item at ``at`` replaced: tables of cards are immutable tuples."""
+    return (*values[:at], value, *values[at + 1 :])
+
+
+def plus(values: tuple[int, ...], at: int, more: int) -> tuple[int, ...]:
+    return with_item(values, at, values[at] + more)
+
+
+class CardSeats:
+    """Seat names for a card game (mixed into its Game): north, east, … by the player count."""
+
+    def seat_name(self, player: int) -> str:
+        return SEATING[self.num_players()][player]  # type: ignore[attr-defined]
+
+
+class StockChance:
+    """Chance for a card game (mixed into its State before ``State``): at a chance node, the
+    next card from the stock that ``_stock()`` gives."""
+
+    def _stock(self) -> Stock:
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        from ludotheque.core.game import CHANCE
+
+        return self._stock().outcomes() if self.current_player() == CHANCE else []  # type: ignore[attr-defined]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        return self._stock().sample(rng)

@@ -15,10 +15,9 @@ completes the row, ``lay left`` / ``lay right``. Chance outcomes are cards: ``07
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from ludotheque.core.cards import SEATING
+from ludotheque.core.cards import SEATING, CardSeats, Stock, StockChance
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
@@ -55,7 +54,7 @@ WORDS = {
 
 
 @register
-class Crypto90Game(Game):
+class Crypto90Game(CardSeats, Game):
     name = "crypto-90"
     info = GameInfo(
         title="Crypto-90",
@@ -139,9 +138,6 @@ class Crypto90Game(Game):
         ),
     )
 
-    def seat_name(self, player: int) -> str:
-        return SEATING[self.num_players()][player]
-
     def num_distinct_actions(self) -> int:
         return ACTIONS
 
@@ -181,7 +177,7 @@ class Crypto90Game(Game):
         return Crypto90State(self)
 
 
-class Crypto90State(State):
+class Crypto90State(StockChance, State):
     """A game in progress; ``table`` is an immutable value, replaced at every action."""
 
     game: Crypto90Game
@@ -206,13 +202,8 @@ class Crypto90State(State):
         phase = self.table.phase
         return CHANCE if phase in (Phase.DEAL, Phase.STOCK) else self.table.to_move
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.current_player() != CHANCE:
-            return []
-        return self.table.stock.outcomes()
-
-    def sample_chance(self, rng: random.Random) -> int:
-        return self.table.stock.sample(rng)
+    def _stock(self) -> Stock:
+        return self.table.stock
 
     def _legal_actions(self) -> list[int]:
         t = self.table

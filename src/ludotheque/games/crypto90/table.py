@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from ludotheque.core.cards import Stock
+from ludotheque.core.cards import Stock, deal_order, with_item
 from ludotheque.games.crypto90.rules import (
     FAKIR,
     FAKIRS,
@@ -85,7 +85,7 @@ class Table:
 
     def order(self) -> list[int]:
         """The players from the dealer's left: the order of the deal and of play."""
-        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+        return deal_order(self.dealer, self.players)
 
     def deal_target(self) -> tuple[str, int, int]:
         """Where the next card of the deal goes: (what, player, position)."""
@@ -122,11 +122,11 @@ class Table:
             )
         held = self.held
         if what.startswith("replace"):
-            held = _set(held, player, held[player] + 1)
+            held = with_item(held, player, held[player] + 1)
         if what.endswith("row"):
-            rows = _set(self.rows, player, _set(self.rows[player], position, card))
+            rows = with_item(self.rows, player, with_item(self.rows[player], position, card))
             return replace(self, stock=stock, rows=rows, held=held)
-        return replace(self, stock=stock, hands=_set(self.hands, player, card), held=held)
+        return replace(self, stock=stock, hands=with_item(self.hands, player, card), held=held)
 
     # --- a turn ------------------------------------------------------------------------------
 
@@ -147,7 +147,7 @@ class Table:
         deal), anything else is the player's to place."""
         stock = self.stock.without(card)
         if card == FAKIR:
-            held = _set(self.held, self.to_move, self.held[self.to_move] + 1)
+            held = with_item(self.held, self.to_move, self.held[self.to_move] + 1)
             table = replace(self, stock=stock, held=held)
             # With the stock empty he has nothing to play: his turn ends (he has not «joué
             # normalement», so he does not hypnotise).
@@ -170,11 +170,13 @@ class Table:
         player = self.to_move
         if where is None:
             given = self.hands[player]
-            table = replace(self, hands=_set(self.hands, player, self.drawn))
+            table = replace(self, hands=with_item(self.hands, player, self.drawn))
         else:
             row = self.rows[player]
             given = row[where]
-            table = replace(self, rows=_set(self.rows, player, _set(row, where, self.drawn)))
+            table = replace(
+                self, rows=with_item(self.rows, player, with_item(row, where, self.drawn))
+            )
         return replace(table, pile=(*self.pile, given), drawn=None)._after_placing()
 
     def reject(self) -> Table:
@@ -202,8 +204,8 @@ class Table:
         # n'importe quel joueur. La carte ainsi prise devra être immédiatement mise SOUS la pile».
         removed = self.rows[player][position]
         assert removed is not None
-        rows = _set(self.rows, player, _set(self.rows[player], position, FAKIR))
-        held = _set(self.held, self.to_move, self.held[self.to_move] - 1)
+        rows = with_item(self.rows, player, with_item(self.rows[player], position, FAKIR))
+        held = with_item(self.held, self.to_move, self.held[self.to_move] - 1)
         return replace(self, rows=rows, held=held, pile=(removed, *self.pile))._after_hypnotising()
 
     def pass_hypnotising(self) -> Table:
@@ -255,7 +257,3 @@ class Table:
         # Rule "the next round": the deal passes to the left (the leaflet is silent).
         dealer = (self.dealer + 1) % self.players
         return Table.new_round(self.players, dealer, self.round + 1, self.totals, self.variant)
-
-
-def _set(values: tuple, at: int, value: object) -> tuple:
-    return (*values[:at], value, *values[at + 1 :])

@@ -14,12 +14,20 @@ True
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ludotheque.core.cards import SEATING, Stock
+from ludotheque.core.cards import (
+    SEATING,
+    CardSeats,
+    Stock,
+    StockChance,
+    deal_order,
+    next_to_deal,
+    plus,
+    with_item,
+)
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
@@ -61,15 +69,11 @@ class Chain:
         )
 
     def order(self) -> list[int]:
-        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+        return deal_order(self.dealer, self.players)
 
     def dealing_to(self) -> int | None:
         # Rule "the deal": «Donner 9 cartes à chacun».
-        for count in range(HAND):
-            for player in self.order():
-                if len(self.hands[player]) == count:
-                    return player
-        return None
+        return next_to_deal(self.hands, self.dealer, HAND)
 
     def receive(self, card: int) -> Chain:
         """A card from the stock: dealt, turned up, or drawn as a penalty."""
@@ -80,7 +84,7 @@ class Chain:
         if card == FAKIR:
             # Rule "fakirs": «Tout Fakir doit être immédiatement exposé devant son possesseur et
             # remplacé par une carte prise au talon.»
-            return replace(self, stock=stock, fakirs=_add(self.fakirs, player, 1))
+            return replace(self, stock=stock, fakirs=plus(self.fakirs, player, 1))
         if self.dealing and player is None:
             # Rule "the first card": «retourner la carte de dessus du talon et la placer à côté».
             started = replace(
@@ -88,7 +92,7 @@ class Chain:
             )
             return replace(started, drawing=not started.playable())
         hand = (*self.hands[player], card)  # type: ignore[index]
-        received = replace(self, stock=stock, hands=_set(self.hands, player, hand))
+        received = replace(self, stock=stock, hands=with_item(self.hands, player, hand))
         if self.dealing:
             return received
         # Rule "penalty": «Celui qui ne peut pas enchaîner prend une carte au talon, à titre de
@@ -118,7 +122,7 @@ class Chain:
         hand = tuple(c for c in self.hands[player] if c != card)
         return replace(
             self,
-            hands=_set(self.hands, player, hand),
+            hands=with_item(self.hands, player, hand),
             laid=(*self.laid, card),
             laid_by=player,
             failures=0,
@@ -153,16 +157,8 @@ class Chain:
         return min(after, key=lambda p: self.penalties()[p])
 
 
-def _set(values: tuple, at: int, value: object) -> tuple:
-    return (*values[:at], value, *values[at + 1 :])
-
-
-def _add(values: tuple[int, ...], at: int, more: int) -> tuple[int, ...]:
-    return _set(values, at, values[at] + more)
-
-
 @register
-class CryptoGeographiqueChainGame(Game):
+class CryptoGeographiqueChainGame(CardSeats, Game):
     name = "crypto-geographique-chaine"
     doc = "crypto-geographique"
     info = GameInfo(
@@ -196,9 +192,6 @@ class CryptoGeographiqueChainGame(Game):
             help="the rounds the game lasts",
         ),
     )
-
-    def seat_name(self, player: int) -> str:
-        return SEATING[self.num_players()][player]
 
     def num_distinct_actions(self) -> int:
         return ACTIONS
@@ -250,7 +243,7 @@ class CryptoGeographiqueChainGame(Game):
         return CryptoGeographiqueChainState(self)
 
 
-class CryptoGeographiqueChainState(State):
+class CryptoGeographiqueChainState(StockChance, State):
     game: CryptoGeographiqueChainGame
 
     def __init__(self, game: CryptoGeographiqueChainGame) -> None:
@@ -268,11 +261,8 @@ class CryptoGeographiqueChainState(State):
             return TERMINAL
         return CHANCE if c.dealing or c.drawing else c.to_move
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.chain.stock.outcomes() if self.current_player() == CHANCE else []
-
-    def sample_chance(self, rng: random.Random) -> int:
-        return self.chain.stock.sample(rng)
+    def _stock(self) -> Stock:
+        return self.chain.stock
 
     def _legal_actions(self) -> list[int]:
         c = self.chain

@@ -13,13 +13,21 @@ a complet or a carré and a brelan; in the team game the stopper's partner then 
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ludotheque.core.cards import SEATING, Stock
+from ludotheque.core.cards import (
+    SEATING,
+    CardSeats,
+    Stock,
+    StockChance,
+    deal_order,
+    next_to_deal,
+    plus,
+    with_item,
+)
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
@@ -88,16 +96,12 @@ class Round:
         )
 
     def order(self) -> list[int]:
-        return [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+        return deal_order(self.dealer, self.players)
 
     def dealing_to(self) -> int | None:
         """Who receives the next card of the deal (None: the deal is done but the pile)."""
         # Rule "the deal": «Chacun reçoit 7 cartes, distribuées une à une».
-        for count in range(HAND):
-            for player in self.order():
-                if len(self.hands[player]) == count:
-                    return player
-        return None
+        return next_to_deal(self.hands, self.dealer, HAND)
 
     def deal(self, card: int) -> Round:
         stock = self.stock.without(card)
@@ -110,29 +114,34 @@ class Round:
         if card == FAKIR:
             # Rule "fakirs": «Tout joueur ayant reçu ou tiré un Fakir doit immédiatement
             # l'exposer sur la table devant lui et tirer une carte de remplacement.»
-            return replace(self, stock=stock, fakirs=_add(self.fakirs, player, 1))
+            return replace(self, stock=stock, fakirs=plus(self.fakirs, player, 1))
         return replace(
-            self, stock=stock, hands=_set(self.hands, player, (*self.hands[player], card))
+            self, stock=stock, hands=with_item(self.hands, player, (*self.hands[player], card))
         )
 
     def draw(self, card: int) -> Round:
         stock = self.stock.without(card)
         player = self.to_move
         if card == FAKIR:
-            exposed = replace(self, stock=stock, fakirs=_add(self.fakirs, player, 1))
+            exposed = replace(self, stock=stock, fakirs=plus(self.fakirs, player, 1))
             return exposed if stock.size else exposed.end_turn()
         hand = (*self.hands[player], card)
-        return replace(self, stock=stock, hands=_set(self.hands, player, hand), phase=Phase.DISCARD)
+        return replace(
+            self, stock=stock, hands=with_item(self.hands, player, hand), phase=Phase.DISCARD
+        )
 
     def take_pile(self) -> Round:
         card, player = self.pile[-1], self.to_move
         if card == FAKIR:  # a fakir taken is exposed, and replaced from the stock
             return replace(
-                self, pile=self.pile[:-1], fakirs=_add(self.fakirs, player, 1), phase=Phase.STOCK
+                self, pile=self.pile[:-1], fakirs=plus(self.fakirs, player, 1), phase=Phase.STOCK
             )
         hand = (*self.hands[player], card)
         return replace(
-            self, pile=self.pile[:-1], hands=_set(self.hands, player, hand), phase=Phase.DISCARD
+            self,
+            pile=self.pile[:-1],
+            hands=with_item(self.hands, player, hand),
+            phase=Phase.DISCARD,
         )
 
     def discard(self, card: int) -> Round:
@@ -140,7 +149,7 @@ class Round:
         # jette sur la pile des défausses.»
         player = self.to_move
         hand = tuple(c for c in self.hands[player] if c != card)
-        return replace(self, hands=_set(self.hands, player, hand), pile=(*self.pile, card))
+        return replace(self, hands=with_item(self.hands, player, hand), pile=(*self.pile, card))
 
     def end_turn(self) -> Round:
         return replace(
@@ -160,16 +169,8 @@ class Round:
         )
 
 
-def _set(values: tuple, at: int, value: object) -> tuple:
-    return (*values[:at], value, *values[at + 1 :])
-
-
-def _add(values: tuple[int, ...], at: int, more: int) -> tuple[int, ...]:
-    return _set(values, at, values[at] + more)
-
-
 @register
-class CryptoGeographiqueGame(Game):
+class CryptoGeographiqueGame(CardSeats, Game):
     name = "crypto-geographique"
     info = GameInfo(
         title="Crypto géographique",
@@ -217,9 +218,6 @@ class CryptoGeographiqueGame(Game):
             from ludotheque.core.errors import OptionError
 
             raise OptionError("the team game is for four players (teams=true needs players=4).")
-
-    def seat_name(self, player: int) -> str:
-        return SEATING[self.num_players()][player]
 
     def partner(self, player: int) -> int | None:
         return (player + 2) % 4 if self.options["teams"] else None
@@ -271,7 +269,7 @@ class CryptoGeographiqueGame(Game):
         return CryptoGeographiqueState(self)
 
 
-class CryptoGeographiqueState(State):
+class CryptoGeographiqueState(StockChance, State):
     game: CryptoGeographiqueGame
 
     def __init__(self, game: CryptoGeographiqueGame) -> None:
@@ -295,11 +293,8 @@ class CryptoGeographiqueState(State):
             return self.game.partner(r.to_move)  # type: ignore[return-value]
         return r.to_move
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.round.stock.outcomes() if self.current_player() == CHANCE else []
-
-    def sample_chance(self, rng: random.Random) -> int:
-        return self.round.stock.sample(rng)
+    def _stock(self) -> Stock:
+        return self.round.stock
 
     def _legal_actions(self) -> list[int]:
         if self._legal is None:

@@ -15,12 +15,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from ludotheque.core.cards import (
     SEATING,
-    CardSeats,
     Stock,
     StockChance,
     deal_order,
@@ -29,11 +27,11 @@ from ludotheque.core.cards import (
     with_item,
 )
 from ludotheque.core.errors import NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.game import CHANCE, TERMINAL, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
-from ludotheque.games.crypto_geo.departements import explain, neighbours
-from ludotheque.games.crypto_geo.game import FAKIR, card_name, card_of
+from ludotheque.games.crypto_geo.departements import neighbours
+from ludotheque.games.crypto_geo.game import FAKIR, MapGame, card_name, card_of
 
 HAND = 9
 DONE = 91  # lay ids are the cards, 1–90
@@ -158,7 +156,7 @@ class Chain:
 
 
 @register
-class CryptoGeographiqueChainGame(CardSeats, Game):
+class CryptoGeographiqueChainGame(MapGame):
     name = "crypto-geographique-chaine"
     doc = "crypto-geographique"
     info = GameInfo(
@@ -196,20 +194,6 @@ class CryptoGeographiqueChainGame(CardSeats, Game):
     def num_distinct_actions(self) -> int:
         return ACTIONS
 
-    def explain(self, question: str) -> str | None:
-        # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".
-        return explain(question)
-
-    def picture(self, path: Path, cards: str = "") -> Path:
-        """The map as a graph, with the cards given (names or numbers, comma-separated) and
-        their combinations picked out."""
-        from ludotheque.games.crypto_geo.picture import draw
-
-        hand = tuple(card_of(word) for word in cards.split(",") if word.strip())
-        return draw(path, hand)
-
-    def max_chance_outcomes(self) -> int:
-        return 91
 
     def evaluate(self, state: State, player: int) -> float:
         """Cards shed, fakirs exposed, and a visible card the others can hardly follow: each of

@@ -169,8 +169,27 @@ class Round:
         )
 
 
+class MapGame(CardSeats, Game):
+    """What both rule sets of Crypto géographique share: the map, and a card as chance."""
+
+    def explain(self, question: str) -> str | None:
+        # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".
+        return explain(question)
+
+    def picture(self, path: Path, cards: str = "") -> Path:
+        """The map as a graph, with the cards given (names or numbers, comma-separated) and
+        their combinations picked out."""
+        from ludotheque.games.crypto_geo.picture import draw
+
+        hand = tuple(card_of(word) for word in cards.split(",") if word.strip())
+        return draw(path, hand)
+
+    def max_chance_outcomes(self) -> int:
+        return 91
+
+
 @register
-class CryptoGeographiqueGame(CardSeats, Game):
+class CryptoGeographiqueGame(MapGame):
     name = "crypto-geographique"
     info = GameInfo(
         title="Crypto géographique",
@@ -225,20 +244,6 @@ class CryptoGeographiqueGame(CardSeats, Game):
     def num_distinct_actions(self) -> int:
         return ACTIONS
 
-    def explain(self, question: str) -> str | None:
-        # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".
-        return explain(question)
-
-    def picture(self, path: Path, cards: str = "") -> Path:
-        """The map as a graph, with the cards given (names or numbers, comma-separated) and
-        their combinations picked out."""
-        from ludotheque.games.crypto_geo.picture import draw
-
-        hand = tuple(card_of(word) for word in cards.split(",") if word.strip())
-        return draw(path, hand)
-
-    def max_chance_outcomes(self) -> int:
-        return 91
 
     def max_utility(self) -> float:
         return float(self.options["points"] + 2 * (300 + 6 * FAKIR_POINTS + STOP_POINTS))

@@ -136,3 +136,20 @@ def test_the_heuristic_player_beats_a_random_one():
     theirs = sum(r.returns[1] > r.returns[0] for r in first)
     theirs += sum(r.returns[0] > r.returns[1] for r in second)
     assert mine > theirs
+
+
+def test_a_tie_at_the_stock_goes_to_the_first_after_the_last_to_move():
+    state = ludotheque.load_game("crypto-geographique-chaine", players=3).new_initial_state()
+    hands = ((NUMBER["Var"],), (NUMBER["Ain"],), (NUMBER["Cher"],))
+    chain = replace(
+        state.chain,
+        hands=hands,
+        laid=(NUMBER["Nord"],),
+        dealing=False,
+        to_move=0,
+        stock=Stock.of([60], FAKIR, 0),
+    )
+    state.chain = replace(chain, drawing=not chain.playable())
+    play(state, "60")  # north cannot follow and draws the stock's last card
+    # North holds two cards (40), east and west one each (20): east, first after north, wins.
+    assert state.returns() == [-40.0, 60.0, -20.0]

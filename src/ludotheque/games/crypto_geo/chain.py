@@ -15,14 +15,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ludotheque.core.cards import (
     SEATING,
     Stock,
     StockChance,
-    deal_order,
-    next_to_deal,
     plus,
     with_item,
 )
@@ -31,7 +29,7 @@ from ludotheque.core.game import CHANCE, TERMINAL, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto_geo.departements import neighbours
-from ludotheque.games.crypto_geo.game import FAKIR, MapGame, card_name, card_of
+from ludotheque.games.crypto_geo.game import FAKIR, Hands, MapGame, card_name, card_of
 
 HAND = 9
 DONE = 91  # lay ids are the cards, 1–90
@@ -44,14 +42,11 @@ BLOCKING = 4.0
 
 
 @dataclass(frozen=True)
-class Chain:
+class Chain(Hands):
     """One round of the chain game."""
 
-    players: int
-    dealer: int
-    hands: tuple[tuple[int, ...], ...]
-    fakirs: tuple[int, ...]
-    stock: Stock
+    # Rule "the deal": «Donner 9 cartes à chacun».
+    SIZE: ClassVar[int] = HAND
     laid: tuple[int, ...] = ()  # the cards laid, the visible one last
     laid_by: int | None = None  # who laid the visible card (None: turned up)
     failures: int = 0  # turns in a row that could not follow it
@@ -59,19 +54,6 @@ class Chain:
     dealing: bool = True
     drawing: bool = False  # the player to move cannot follow: his penalty card is drawn
     chained: bool = False  # the player to move has laid a card this turn
-
-    @classmethod
-    def deal_out(cls, players: int, dealer: int) -> Chain:
-        return cls(
-            players, dealer, ((),) * players, (0,) * players, Stock.of(range(1, 91), FAKIR, 6)
-        )
-
-    def order(self) -> list[int]:
-        return deal_order(self.dealer, self.players)
-
-    def dealing_to(self) -> int | None:
-        # Rule "the deal": «Donner 9 cartes à chacun».
-        return next_to_deal(self.hands, self.dealer, HAND)
 
     def receive(self, card: int) -> Chain:
         """A card from the stock: dealt, turned up, or drawn as a penalty."""
@@ -137,22 +119,24 @@ class Chain:
         # lorsque le talon est épuisé.»
         return not self.dealing and (not all(self.hands) or self.stock.size == 0)
 
-    def penalties(self) -> tuple[int, ...]:
-        return tuple(
-            max(0, PER_CARD * len(h) - PER_FAKIR * f)
-            for h, f in zip(self.hands, self.fakirs, strict=True)
-        )
+    def owed(self, player: int) -> int:
+        """A player's penalty points: 20 a card left, less 40 a fakir exposed."""
+        return PER_CARD * len(self.hands[player]) - PER_FAKIR * self.fakirs[player]
 
-    def winner(self) -> int:
+    def penalties(self) -> tuple[int, ...]:
+        """What each player pays the winner: his penalty points, never less than nothing."""
+        return tuple(max(0, self.owed(p)) for p in range(self.players))
+
+    def winner(self, last: int) -> int:
         """Who wins the round: the player with no card left, else the fewest penalty points
-        (ties: the first in the order of play after the last to move)."""
+        (ties: the first in the order of play after ``last``, the player who moved last)."""
         # Rule "the winner": «le vainqueur est celui qui n'a plus de cartes; si la manche
         # s'arrête par épuisement du talon, le vainqueur est celui qui a le moins de points».
         empty = [p for p in range(self.players) if not self.hands[p]]
         if empty:
             return empty[0]
-        after = [(self.to_move + 1 + i) % self.players for i in range(self.players)]
-        return min(after, key=lambda p: self.penalties()[p])
+        after = [(last + 1 + i) % self.players for i in range(self.players)]
+        return min(after, key=self.owed)
 
 
 @register
@@ -269,7 +253,8 @@ class CryptoGeographiqueChainState(StockChance, State):
 
     def _end_round(self) -> None:
         c = self.chain
-        winner, due = c.winner(), c.penalties()
+        last = self._last[0].to_move if self._last else c.to_move
+        winner, due = c.winner(last), c.penalties()
         # Rule "penalties": «Il n'y a pas de points gagnants, mais seulement des pénalités à
         # verser au vainqueur».
         paid = tuple(sum(due) - due[winner] if p == winner else -due[p] for p in range(c.players))

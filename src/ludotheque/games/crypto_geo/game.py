@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from ludotheque.core.cards import (
     SEATING,
@@ -76,21 +76,19 @@ class Phase(Enum):
 
 
 @dataclass(frozen=True)
-class Round:
-    """One round: the hands, fakirs exposed, stock and pile, and whose turn it is."""
+class Hands:
+    """What both rule sets deal: each hand, each player's fakirs exposed, and the stock."""
 
     players: int
     dealer: int
     hands: tuple[tuple[int, ...], ...]
     fakirs: tuple[int, ...]
     stock: Stock
-    pile: tuple[int, ...] = ()
-    phase: Phase = Phase.DEAL
-    to_move: int = 0
-    stopper: int | None = None  # in the team game, who asked to stop
+    #: How many cards a hand is dealt.
+    SIZE: ClassVar[int] = HAND
 
     @classmethod
-    def deal_out(cls, players: int, dealer: int) -> Round:
+    def deal_out(cls, players: int, dealer: int) -> Self:
         return cls(
             players, dealer, ((),) * players, (0,) * players, Stock.of(range(1, 91), FAKIR, 6)
         )
@@ -100,8 +98,19 @@ class Round:
 
     def dealing_to(self) -> int | None:
         """Who receives the next card of the deal (None: the deal is done but the pile)."""
-        # Rule "the deal": «Chacun reçoit 7 cartes, distribuées une à une».
-        return next_to_deal(self.hands, self.dealer, HAND)
+        return next_to_deal(self.hands, self.dealer, self.SIZE)
+
+
+@dataclass(frozen=True)
+class Round(Hands):
+    """One round: the hands, fakirs exposed, stock and pile, and whose turn it is."""
+
+    # Rule "the deal": «Chacun reçoit 7 cartes, distribuées une à une».
+    SIZE: ClassVar[int] = HAND
+    pile: tuple[int, ...] = ()
+    phase: Phase = Phase.DEAL
+    to_move: int = 0
+    stopper: int | None = None  # in the team game, who asked to stop
 
     def deal(self, card: int) -> Round:
         stock = self.stock.without(card)

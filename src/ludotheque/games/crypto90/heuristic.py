@@ -54,5 +54,5 @@ def evaluate(observation: dict[str, Any]) -> float:
     others = [row_value(row, None, players) for name, row in o["rows"].items() if name != me]
     score = o["totals"][me] - max(v for name, v in o["totals"].items() if name != me)
     reserve = 50 * o["fakirs_set_aside"][me]
-    hope = STOCK_HOPE if o["phase"] == "stock" and o["mover"] is None else 0.0
+    hope = STOCK_HOPE if o["phase"] == "stock" else 0.0  # his own stock card, still unseen
     return score + reserve + mine - 0.5 * max(others, default=0.0) + hope

@@ -22,7 +22,13 @@ GAMES = ludotheque.games()
 MAX_ACTIONS = 5000
 #: Options that keep a random game short enough to check at every step (a card game played to
 #: 1,000 points lasts many rounds; one round exercises every rule).
-SHORT = {"crypto-90": {"goal": "rounds", "rounds": 1}, "crypto-geographique": {"points": 150}}
+SHORT = {
+    "crypto-90": {"goal": "rounds", "rounds": 1},
+    "crypto-geographique": {"points": 150},
+    # A random shot hardly ever pots: a few turns exercise every part of the protocol.
+    "cabriole": {"limit": 4},
+    "tiddledy-winks": {"limit": 4},
+}
 
 
 def short_game(name):

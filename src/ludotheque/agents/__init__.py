@@ -55,6 +55,16 @@ KINDS: dict[str, Callable[[str, int | str | None], Agent]] = {
 USAGE = {"random": "random:SEED", "heuristic": "heuristic:SEED"}
 
 
+def register_kind(
+    kind: str, factory: Callable[[str, int | str | None], Agent], usage: str | None = None
+) -> None:
+    """Add a seat kind: a rule set's own computer player registers itself this way when its
+    package is imported, as rule sets do in the game registry."""
+    KINDS[kind] = factory
+    if usage:
+        USAGE[kind] = usage
+
+
 def kinds_text() -> str:
     return ", ".join(f"{k} ({USAGE[k]})" if k in USAGE else k for k in KINDS)
 
@@ -67,4 +77,4 @@ def make_agent(spec: str, seed: int | str | None = None) -> Agent:
     return KINDS[kind](argument, seed)
 
 
-__all__ = ["KINDS", "Agent", "RandomAgent", "kinds_text", "make_agent"]
+__all__ = ["KINDS", "Agent", "RandomAgent", "kinds_text", "make_agent", "register_kind"]

@@ -34,7 +34,7 @@ class TerminalHuman:
         game = state.game
         self.console.print(Text(game.render(state.observation(player))))
         legal = state.legal_actions()
-        moves = ", ".join(state.action_to_string(a) for a in legal)
+        moves = state.legal_text(legal)
         name = game.seat_name(player)
         if len(legal) == 1:
             prompt = f"{name}: the only move is {moves}; press Enter (or type quit) > "
@@ -49,7 +49,7 @@ class TerminalHuman:
             if text.strip().lower() in ("quit", "q", "exit"):
                 raise Abandoned
             if text.strip().startswith("?"):
-                answer = game.explain(text.strip()[1:].strip())
+                answer = game.explain(text.strip()[1:].strip(), state)
                 self.console.print(Text(answer or "No answer to that here.", style="cyan"))
                 continue
             if not text.strip():

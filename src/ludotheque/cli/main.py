@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -197,6 +198,15 @@ def simulate_command(
         console.print(facts)
 
 
+def read_record(file: Path) -> Record:
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "it is not UTF-8 text"
+        raise RecordError(f"{file} cannot be read: {reason}.") from None
+    return Record.from_json(text)
+
+
 @app.command()
 @friendly
 def replay(
@@ -204,12 +214,7 @@ def replay(
     quiet: Annotated[bool, typer.Option(help="Only the final position.")] = False,
 ) -> None:
     """Replay a game record move by move and show where it ends."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "it is not UTF-8 text"
-        raise RecordError(f"{file} cannot be read: {reason}.") from None
-    record = Record.from_json(text)
+    record = read_record(file)
     state = record.replay()
     if not quiet:
         walk = state.game.new_initial_state()
@@ -253,11 +258,30 @@ def picture(
     game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")],
     out: Annotated[Path, typer.Argument(help="The file to write: .png or .svg.")],
     cards: Annotated[str, typer.Option(help="Cards to pick out, comma-separated.")] = "",
+    record: Annotated[
+        Path | None, typer.Option(help="A game record: draw the table it reaches.")
+    ] = None,
+    move: Annotated[
+        int | None, typer.Option(help="With --record: stop after this many moves.", min=0)
+    ] = None,
 ) -> None:
-    """Draw a game's material (the map of Crypto géographique, a hand's combinations)."""
+    """Draw a game's material (the map of Crypto géographique, a hand's combinations), or the
+    table a record reaches with its last shot (tiddlywinks)."""
     if out.suffix.lower() not in (".png", ".svg"):
         raise LudothequeError(f"a picture is written as .png or .svg, not {out.name!r}.")
-    written = load_game(game).picture(out, cards)
+    rule_set = load_game(game)
+    state = None
+    if record is not None:
+        found = read_record(record)
+        if found.game != game:
+            raise RecordError(f"{record} is a record of {found.game}, not of {game}.")
+        if move is not None:
+            found = replace(found, moves=found.moves[:move], result=None)
+        state = found.replay()
+        rule_set = state.game
+    elif move is not None:
+        raise LudothequeError("--move counts the moves of a --record; give the record too.")
+    written = rule_set.picture(out, cards, state=state)
     console.print(f"Picture written to {written}.")
 
 

@@ -17,9 +17,9 @@ from ludotheque.core.record import Record
 
 
 def default_seats(game: Game) -> list[str]:
-    """A person in the first seat, computer players in the others: the game's heuristic player
-    where it has one."""
-    computer = "heuristic" if game.has_heuristic else "random"
+    """A person in the first seat, computer players in the others: the game's own computer
+    player, or its heuristic player, where it has one."""
+    computer = game.computer or ("heuristic" if game.has_heuristic else "random")
     return ["human"] + [computer] * (game.num_players() - 1)
 
 

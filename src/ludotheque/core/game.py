@@ -59,6 +59,9 @@ class Game(ABC):
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     #: The rules doc (``docs/rules/<doc>.md``) when several rule sets share one; else the name.
     doc: ClassVar[str | None] = None
+    #: The seat a person plays against by default, when the rule set has a computer player of
+    #: its own (a seat kind it registers); else its heuristic player, or random.
+    computer: ClassVar[str | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, Any] = resolve_options(self.OPTIONS, options, game=self.name)
@@ -105,13 +108,14 @@ class Game(ABC):
     def has_heuristic(self) -> bool:
         return type(self).evaluate is not Game.evaluate
 
-    def picture(self, path: Path, cards: str = "") -> Path:
-        """Draw the game's material to ``path`` (PNG or SVG), ``cards`` picked out if given."""
+    def picture(self, path: Path, cards: str = "", state: State | None = None) -> Path:
+        """Draw the game's material to ``path`` (PNG or SVG), ``cards`` picked out if given,
+        or the table of ``state`` where the game draws positions."""
         raise LudothequeError(f"{self.name} has no picture to draw.")
 
-    def explain(self, question: str) -> str | None:
-        """An answer to a person's question about the game's material while he plays (typed
-        after ``?``), or None if the game has none for it."""
+    def explain(self, question: str, state: State | None = None) -> str | None:
+        """An answer to a person's question about the game's material, or about ``state``,
+        while he plays (typed after ``?``); None if the game has none for it."""
         return None
 
     def result_details(self, state: State) -> dict[str, str | float]:
@@ -179,6 +183,17 @@ class State(ABC):
         """Another accepted spelling of an action (a rule set's vocabulary); None if none."""
         return None
 
+    def _allows(self, action: int, legal: list[int]) -> bool:
+        """Whether ``action`` may be played here. A rule set whose decisions are continuous
+        (a shot's aim and strength) lists a grid of them in ``legal_actions`` but accepts any
+        of its actions that the rules allow, and says so here."""
+        return action in legal
+
+    def _parse(self, text: str) -> int | None:
+        """The action ``text`` writes, read directly rather than found among the legal ones;
+        for rule sets whose actions are too many to list. None leaves it to the listing."""
+        return None
+
     def describe_last(self, player: int | None = None) -> str:
         """A sentence on what the last action did, as ``player`` (None: a spectator) may know."""
         return ""
@@ -238,14 +253,14 @@ class State(ABC):
             if isinstance(action, bool) or not hasattr(action, "__index__"):
                 raise IllegalMoveError(
                     f"an action is a whole number, not {action!r}; "
-                    f"legal: {self._legal_text(legal)}."
+                    f"legal: {self.legal_text(legal)}."
                 )
             action = operator.index(action)  # numpy integers from learning code, stored as int
-        if action not in legal:
+        if not self._allows(action, legal):
             if self.is_terminal():
                 raise IllegalMoveError("the game is over; no move can be played.")
             raise IllegalMoveError(
-                f"action {action!r} is not legal here; legal: {self._legal_text(legal)}."
+                f"action {action!r} is not legal here; legal: {self.legal_text(legal)}."
             )
         self._apply(action)
         self._trail = (action, self._trail)
@@ -259,6 +274,13 @@ class State(ABC):
             raise NotationError(f"a move is written as text, not {text!r}.")
         wanted = " ".join(text.lower().split())
         legal = self.legal_actions()
+        parsed = self._parse(wanted)
+        if parsed is not None and not self.is_terminal():
+            if self._allows(parsed, legal):
+                return parsed
+            raise NotationError(
+                f"{text.strip()!r} is not legal here; legal: {self.legal_text(legal)}."
+            )
         for action in legal:
             if self.action_to_string(action).lower() == wanted:
                 return action
@@ -269,10 +291,14 @@ class State(ABC):
             raise NotationError("the game is over; no move can be played.")
         kind = "outcome" if self.is_chance_node() else "move"
         raise NotationError(
-            f"{text.strip()!r} is not a legal {kind} here; legal: {self._legal_text(legal)}."
+            f"{text.strip()!r} is not a legal {kind} here; legal: {self.legal_text(legal)}."
         )
 
-    def _legal_text(self, legal: list[int]) -> str:
+    def legal_text(self, legal: list[int] | None = None) -> str:
+        """The legal moves as a person reads them: each written out, or, where there are too
+        many to list (a shot's continuous aim), how to write one."""
+        if legal is None:
+            legal = self.legal_actions()
         return ", ".join(self.action_to_string(a) for a in legal)
 
     def history(self) -> list[int]:

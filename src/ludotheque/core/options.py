@@ -65,6 +65,8 @@ class Option:
     def _convert(self, value: Any, game: str) -> Any:
         if isinstance(value, self.type) and not (self.type is int and isinstance(value, bool)):
             return value
+        if self.type is float and isinstance(value, int) and not isinstance(value, bool):
+            return float(value)
         if isinstance(value, str):
             text = value.strip().lower() if self.type is bool else value.strip()
             if self.type is bool and text in _TRUE | _FALSE:

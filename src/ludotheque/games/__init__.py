@@ -1,3 +1,9 @@
 """The rule sets, one subpackage each; importing this registers them all."""
 
-from ludotheque.games import crypto90, crypto_geo, dames_rabattues, jacquet  # noqa: F401
+from ludotheque.games import (  # noqa: F401
+    crypto90,
+    crypto_geo,
+    dames_rabattues,
+    jacquet,
+    tiddlywinks,
+)

@@ -181,11 +181,11 @@ class Round(Hands):
 class MapGame(CardSeats, Game):
     """What both rule sets of Crypto géographique share: the map, and a card as chance."""
 
-    def explain(self, question: str) -> str | None:
+    def explain(self, question: str, state: State | None = None) -> str | None:
         # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".
         return explain(question)
 
-    def picture(self, path: Path, cards: str = "") -> Path:
+    def picture(self, path: Path, cards: str = "", state: State | None = None) -> Path:
         """The map as a graph, with the cards given (names or numbers, comma-separated) and
         their combinations picked out."""
         from ludotheque.games.crypto_geo.picture import draw

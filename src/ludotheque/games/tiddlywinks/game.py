@@ -1,0 +1,716 @@
+"""Cabriole (c. 1900) and Horsman's Tiddledy Winks (c. 1890) as Games over one simulated table.
+
+A turn is a decision and a chance node. The player decides a shot — which counter, where he
+aims, how hard he presses and how steeply he holds the large counter — written
+``red 3 aim 212.5 pressure 0.62 steep 40`` (``aim cup`` aims at the cup's centre; ``cup+2``
+two degrees to the left of it), or ``pass`` when the rules leave him no counter to play. Then
+chance draws his hand's tremble (``tremble aim +0.35 pressure -1.20 steep +0.05 spin +0.00``, in
+standard deviations of the table's skill, or ``steady``), MuJoCo plays the shot to rest, and
+the rules judge where every counter lies.
+
+The rules both sources share live in :class:`TiddlywinksGame`; each source's own choices (what
+the lake does, a counter off the table, when the turn passes, the money) in its subclass.
+
+>>> import ludotheque
+>>> game = ludotheque.load_game("cabriole", hands="steady")
+>>> state = game.new_initial_state()
+>>> state.apply_action(state.string_to_action("red 1 aim cup pressure 0.30 steep 60"))
+>>> state.action_to_string(state.legal_actions()[0])
+'steady'
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ludotheque.core.errors import OptionError
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.options import Option
+from ludotheque.games.tiddlywinks.judge import Judge
+from ludotheque.games.tiddlywinks.notation import (
+    PASS,
+    QUADRATURE,
+    SHOT_IDS,
+    STEADY,
+    TREMBLE_IDS,
+    Shot,
+    Tremble,
+    parse_shot,
+)
+from ludotheque.games.tiddlywinks.physics import CounterSpec, CupSpec, Physics, Setup, TableSpec
+from ludotheque.games.tiddlywinks.squidger import Aim, launch
+from ludotheque.games.tiddlywinks.table import (
+    FLAT,
+    Counter,
+    Event,
+    Position,
+    Report,
+    StartLine,
+)
+
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+
+#: The hand's standard errors by skill (study §5.3): bearing (degrees), pressure (relative),
+#: elevation (degrees of launch; the squidger's steepness moves it 50° over 90°), spin (rad/s).
+HANDS = {
+    "steady": (0.0, 0.0, 0.0, 0.0),
+    "expert": (1.0, 0.02, 2.0, 50.0),
+    "club": (2.0, 0.04, 4.0, 100.0),
+    "casual": (3.0, 0.06, 6.0, 150.0),
+    "novice": (4.5, 0.09, 9.0, 200.0),
+}
+#: A counter that moved less than this (metres) in a shot stays where the rules had it.
+STILL = 0.001
+#: How far apart a player's counters stand on the start line, centre to centre.
+SPACING = 0.03
+INCH = 0.0254
+
+#: Options of the driving, not of the rules: the skill of every hand at the table, and the
+#: length at which an unfinished game is stopped (learning code needs every game to end).
+HANDS_OPTION = Option(
+    "hands", str, "club", tuple(HANDS), rule=False,
+    help="how steady every player's hand is: the tremble chance adds to each shot",
+)
+LIMIT_OPTION = Option(
+    "limit", int, 2000, rule=False, minimum=1,
+    help="turns after which an unfinished game stops and every stake is returned",
+)
+CLOTH_OPTION = Option(
+    "cloth", float, 3.0, minimum=0.5,
+    source="Cabriole II: «recouverte d'un tapis très épais, ou de deux tapis superposés»; "
+    "Horsman: «with a thick cloth on»",
+    help="the cloth's thickness in millimetres (under 1.5 mm the squidger cannot lift a counter)",
+)
+LAKE_MOMENT_OPTION = Option(
+    "lake_moment", str, "at-rest", ("at-rest", "touched"),
+    source="Cabriole IX: «Tout jeton qui tombe dans le lac … il suffit qu'il y soit entré "
+    "dans une proportion quelconque»",
+    help="whether the lake takes a counter where it comes to rest, or one that touched it "
+    "on the cloth at any moment of the shot",
+)
+RIM_OPTION = Option(
+    "rim", str, "lake", ("lake", "cup"),
+    source="neither text speaks of a counter left on the cup's rim (an open point)",
+    help="a counter resting on the rim lies over the lake's circle (lake) or counts as potted",
+)
+
+
+class TiddlywinksGame(Game):
+    """What both texts share: the table, the cup, counters played in turn from a start line,
+    another shot after a pot, covering, and a pool to the first to pot all his counters."""
+
+    #: Each rule set's material.
+    CUP: ClassVar[CupSpec]
+    COUNTER: ClassVar[CounterSpec]
+    #: The chalk circle's radius (metres).
+    LAKE_RADIUS: ClassVar[float]
+    computer = "aim:medium"
+
+    @staticmethod
+    def info_of(title: str, date: str, source: str) -> GameInfo:
+        return GameInfo(
+            title=title, date=date, source=source, min_players=2, max_players=6,
+            seat_names=COLOURS, chance_mode="sampled",
+        )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        players = self.num_players()
+        if self.options.get("camps") and players not in (4, 6):
+            raise OptionError(
+                "camps need 4 or 6 players: two camps of two or three (Cabriole I), "
+                f"not {players}."
+            )
+        if self.options.get("partners") and players % 2:
+            raise OptionError(f"partners sit opposite, so they need an even number of "
+                              f"players, not {players}.")
+        size = self.table_size()
+        if not 0.1 <= self.start_distance() <= size - 0.01:
+            raise OptionError(
+                f"the start line must lie between 1 cm from the table's edge and 10 cm from "
+                f"the cup: start takes 1 to {size * 100 - 10:.0f} cm here, not "
+                f"{self.options['start']}."
+            )
+        self.per_player = int(self.options["counters"])
+        self.setup = Setup(
+            table=TableSpec(self.options["table"], size, self.options["cloth"] / 1000),
+            cup=self.CUP,
+            counter=self.COUNTER,
+            counters=players * self.per_player,
+        )
+        self.line = StartLine(players, self.per_player, self.start_distance(), SPACING)
+        self.judge = Judge(self.CUP, self.COUNTER, self.lake_radius())
+
+    # --- what each rule set says ---------------------------------------------------------
+
+    def table_size(self) -> float:
+        """The table's radius (round) or half-side (square), metres."""
+        return 0.45 if self.options["table"] == "round" else 0.381
+
+    def start_distance(self) -> float:
+        """The start line's distance from the cup: the option gives it from the edge."""
+        return self.table_size() - float(self.options["start"]) / 100
+
+    def seat_point(self, player: int) -> tuple[float, float]:
+        """Where a player sits: the table's edge in the direction of his seat."""
+        angle = self.line.seat_angle(player)
+        return self.setup.table.edge_point(math.cos(angle) * 2, math.sin(angle) * 2)
+
+    def lake_radius(self) -> float:
+        """The chalk circle's radius; 0 where the game is played without one."""
+        return self.LAKE_RADIUS
+
+    def lake_rule(self) -> str | None:
+        """What the lake does to a counter: ``return`` (to the start line), ``dead`` (there
+        for good), ``open`` (others may play it, Horsman III), or None (no lake)."""
+        raise NotImplementedError
+
+    def fine(self) -> float:
+        """What a counter lost in the lake costs its owner, paid into the pool."""
+        return 0.0
+
+    def price(self) -> float:
+        """What each loser pays the winner per counter of his still out of the cup."""
+        return 0.0
+
+    def off_table(self, position: Position, counter: int, edge: tuple[float, float],
+                  taken: list[tuple[float, float]]) -> Counter:
+        """Where a counter that went over the edge at ``edge`` is put back."""
+        raise NotImplementedError
+
+    def passes_after_every_shot(self) -> bool:
+        return False
+
+    def side(self, player: int) -> int:
+        """The camp or partnership of a seat; each seat its own when playing alone."""
+        return player
+
+    def may_play(self, position: Position, player: int, counter: int) -> bool:
+        """Whether ``player`` may play ``counter`` as far as ownership and reach go."""
+        return self.side(position.counters[counter].owner) == self.side(player)
+
+    # --- the protocol ------------------------------------------------------------------------
+
+    def num_distinct_actions(self) -> int:
+        return 1 + SHOT_IDS
+
+    def max_chance_outcomes(self) -> int:
+        return TREMBLE_IDS
+
+    def max_utility(self) -> float:
+        n, c = self.num_players(), self.per_player
+        return (n - 1) * (1 + (self.fine() + self.price()) * c)
+
+    def min_utility(self) -> float:
+        return -(1 + (self.fine() + self.price()) * self.per_player)
+
+    def seat_name(self, player: int) -> str:
+        return COLOURS[player]
+
+    @cached_property
+    def physics(self) -> Physics:
+        # Compiled once per game, on the first shot: building a table costs tens of milliseconds.
+        return Physics(self.setup, self.lake_radius())
+
+    def new_initial_state(self) -> TiddlywinksState:
+        return TiddlywinksState(self)
+
+    def initial_position(self) -> Position:
+        t = self.COUNTER.thickness
+        counters = tuple(
+            Counter(p, "line", (*self.line.slot(p, i), t / 2, *FLAT))
+            for p in range(self.num_players())
+            for i in range(self.per_player)
+        )
+        n = self.num_players()
+        return Position(counters, mover=0, freed=(False,) * n, lost=(0,) * n)
+
+    def render(self, observation: dict[str, Any]) -> str:
+        from ludotheque.games.tiddlywinks.render import render
+
+        return render(self, observation)
+
+    def picture(self, path: Path, cards: str = "", state: State | None = None) -> Path:
+        """The table of ``state`` (the start if None) and its last shot, as a PNG or SVG."""
+        from ludotheque.games.tiddlywinks.picture import draw
+
+        return draw(state if state is not None else self.new_initial_state(), path)
+
+    def explain(self, question: str, state: State | None = None) -> str | None:
+        """``? picture [FILE]`` draws the table now; ``? red 2`` says where that counter lies
+        and where the cup is from it; ``? shot`` explains how a shot is written."""
+        words = question.lower().split()
+        if words[:1] == ["picture"]:
+            path = Path(words[1] if len(words) > 1 else f"{self.name}-table.png")
+            if path.suffix not in (".png", ".svg"):
+                return f"a picture is written as .png or .svg, not {path.name!r}."
+            return f"Picture written to {self.picture(path, state=state)}."
+        if words[:1] in (["shot"], ["help"], []):
+            return (
+                "A shot: COLOUR N aim DEGREES pressure 0-1 steep 0-90, e.g. 'red 3 aim cup "
+                "pressure 0.45 steep 72'. Aim in degrees (0 to the right, counter-clockwise) "
+                "or 'cup' (cup+2: two degrees to the left of the cup); pressure from a touch "
+                "(0.1: a hop of a few cm) to full (1.0: across the table); steep is how upright "
+                "you hold the large counter (90: the highest flight). From the start line, "
+                "pressure about 0.4 at steep 72 reaches the cup. '? picture' draws the table."
+            )
+        if state is not None and len(words) == 2 and words[0] in COLOURS and words[1].isdigit():
+            k = COLOURS.index(words[0]) * self.per_player + int(words[1]) - 1
+            if k < len(state.position.counters) and 0 < int(words[1]) <= self.per_player:
+                c = state.position.counters[k]
+                if c.place == "cup":
+                    return f"{question} is in the cup."
+                distance = math.hypot(*c.pose[:2]) * 100
+                return (f"{question} lies {distance:.1f} cm from the cup's centre, which is at "
+                        f"{state.cup_bearing(k):.1f}° from it ({c.place}).")
+        return None
+
+    def result_details(self, state: State) -> dict[str, str | float]:
+        position = state.position
+        ending = "stopped at the limit" if not position.winners else "finished"
+        return {"ending": ending, "turns": position.shots}
+
+    # --- the rules of a shot -----------------------------------------------------------------
+
+    def playable(self, position: Position, player: int) -> list[int]:
+        """The counters ``player`` may play now."""
+        counters = position.counters
+        mine = [k for k, c in enumerate(counters) if c.owner == player]
+        candidates = []
+        for k, c in enumerate(counters):
+            if c.place in ("cup", "dead"):
+                continue
+            if k in position.open_ring and c.owner != player:
+                # Horsman III: another's counter in the ring, «instead of his own».
+                candidates.append(k)
+                continue
+            if not self.may_play(position, player, k):
+                continue
+            # Cabriole VII: «quand tous ses jetons ont quitté successivement la ligne de
+            # départ, il a la liberté de jouer avec un jeton quelconque»; until then, the line.
+            if not position.freed[player] and not (k in mine and c.place == "line"):
+                continue
+            candidates.append(k)
+        return [k for k in candidates if not self.covered_by_opponent(position, player, k)]
+
+    def covered_by_opponent(self, position: Position, player: int, counter: int) -> bool:
+        """Rule "covered": a counter an opponent's counter covers in any proportion waits
+        (Cabriole XI: «ce joueur devra attendre … que l'adversaire ait déplacé le jeton»)."""
+        counters = position.counters
+        pose = np.array(counters[counter].pose)
+        for j, other in enumerate(counters):
+            if j == counter or not other.on_table or self.side(other.owner) == self.side(player):
+                continue
+            if self.judge.covers(np.array(other.pose), pose):
+                return True
+        return False
+
+    def play(self, position: Position, tremble: Tremble) -> Position:
+        """The aimed shot played with ``tremble``, the table judged, the turn passed on."""
+        shot: Shot = position.aimed
+        error = HANDS[self.options["hands"]]
+        aimed = Aim(shot.bearing, shot.pressure, shot.steep)
+        played = Aim(
+            aimed.bearing + error[0] * tremble.aim,
+            min(1.0, max(0.0, aimed.pressure * (1 + error[1] * tremble.pressure))),
+            # The steepness moves the launch 50° over its 90°: its error is the elevation's.
+            min(90.0, max(0.0, aimed.steep + error[2] * 90 / 50 * tremble.steep)),
+        )
+        departure = launch(played, self.setup.table.cloth, self.COUNTER)
+        if departure.jumps:
+            departure = type(departure)(
+                departure.bearing, departure.speed, departure.elevation,
+                departure.tumble + error[3] * tremble.spin, True,
+            )
+        rows = tuple(k for k, c in enumerate(position.counters) if c.on_table)
+        poses = np.array([position.counters[k].pose for k in rows])
+        result = self.physics.shoot(poses, rows.index(shot.counter), departure.launch())
+        counters, events, lost, ring = self._judge(position, shot.counter, rows, result)
+        frames = result.frames
+        frames.setflags(write=False)
+        report = Report(
+            position.mover, shot.counter,
+            (aimed.bearing, aimed.pressure, aimed.steep),
+            (played.bearing, played.pressure, played.steep),
+            departure.jumps, tuple(events), rows, tuple(result.times.tolist()), frames,
+        )
+        potted = counters[shot.counter].place == "cup"
+        return self._next_turn(position, counters, lost, ring, report, again=potted)
+
+    def _judge(self, position: Position, shooter: int, rows: tuple[int, ...], result):
+        """Each counter's new place by the rules; the narration's events; the lake's toll."""
+        before = position.counters
+        counters = list(before)
+        events: list[Event] = []
+        lost = list(position.lost)
+        ring = set(position.open_ring)
+        taken: list[tuple[float, float]] = []
+        returns: list[tuple[int, str, tuple[float, float] | None]] = []
+        for row, k in enumerate(rows):
+            c = before[k]
+            pose = tuple(float(v) for v in result.poses[row])
+            moved = k == shooter or (
+                math.dist(pose[:3], c.pose[:3]) > STILL
+                or abs(abs(pose[3]) - abs(c.pose[3])) > 1e-4
+            )
+            if row in result.fell:
+                returns.append((k, "off", result.fell[row]))
+                continue
+            place = self.judge.place(np.array(pose))
+            if place == "rim":
+                events.append(Event(k, "rim"))
+                place = self.options["rim"]
+            if c.place == "dead":
+                counters[k] = c.at("dead", pose)
+            elif place == "cup":
+                counters[k] = c.at("cup", pose)
+                ring.discard(k)
+                events.append(Event(k, "potted"))
+            elif self.lake_rule() is not None and moved and (
+                place == "lake"
+                or (self.options["lake_moment"] == "touched" and row in result.touched_lake)
+            ):
+                returns.append((k, "lake", None))
+                counters[k] = c.at("cloth", pose)
+            elif (c.place == "lake" and not moved) or (c.place == "line" and not moved):
+                counters[k] = c
+            else:
+                counters[k] = c.at("cloth", pose)
+                ring.discard(k)
+                if moved:
+                    events.append(Event(k, "moved"))
+            if counters[k].on_table:
+                taken.append(tuple(counters[k].pose[:2]))
+        for k, why, edge in returns:
+            c = before[k]
+            if why == "off":
+                counters[k] = self.off_table(position, k, edge, taken)
+                events.append(Event(k, "off", self._where(counters[k])))
+            else:
+                rule = self.lake_rule()
+                if rule == "dead":
+                    counters[k] = counters[k].at("dead")
+                    lost[c.owner] += 1
+                    ring.discard(k)
+                    events.append(Event(k, "lake", "lost for good"))
+                elif rule == "open":
+                    counters[k] = counters[k].at("lake")
+                    ring.add(k)
+                    events.append(Event(k, "lake", "open to the others until its owner's turn"))
+                else:
+                    counters[k] = self.back_to_line(k, taken)
+                    events.append(Event(k, "lake", "back to the start line"))
+            taken.append(tuple(counters[k].pose[:2]))
+        moved_counter = counters[shooter]
+        if moved_counter.on_table:
+            pose = np.array(moved_counter.pose)
+            for j, other in enumerate(counters):
+                if j != shooter and other.on_table and other.owner != moved_counter.owner and (
+                    self.judge.covers(pose, np.array(other.pose))
+                ):
+                    events.append(Event(shooter, "covers", other=j))
+        return tuple(counters), events, tuple(lost), frozenset(ring)
+
+    def _where(self, counter: Counter) -> str:
+        return "back to the start line" if counter.place == "line" else "put back by the edge"
+
+    def back_to_line(self, counter: int, taken: list[tuple[float, float]]) -> Counter:
+        """Rule "back to the start line": the counter's own place on its owner's line, or the
+        nearest free spot along it (Cabriole IX, X)."""
+        owner, number = divmod(counter, self.per_player)
+        t = self.COUNTER.thickness
+        for shift in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7):
+            x, y = self.line.slot(owner, number)
+            if shift:
+                x, y = self.line.slot(owner, number + shift / 2)
+            if self._free((x, y), taken):
+                return Counter(owner, "line", (x, y, t / 2, *FLAT))
+        return Counter(owner, "line", (*self.line.slot(owner, number), t / 2, *FLAT))
+
+    def _free(self, point: tuple[float, float], taken: list[tuple[float, float]]) -> bool:
+        return all(math.dist(point, other) > self.COUNTER.diameter + 0.002 for other in taken)
+
+    def _next_turn(self, position: Position, counters: tuple[Counter, ...], lost, ring,
+                   report: Report | None, again: bool) -> Position:
+        n = self.num_players()
+        freed = tuple(
+            position.freed[p] or all(c.place != "line" for c in counters if c.owner == p)
+            for p in range(n)
+        )
+        shots = position.shots + 1
+        winners = self._winners(counters)
+        over = bool(winners) or shots >= self.options["limit"]
+        # Rule "another shot after a pot" (Cabriole VIII, Horsman), unless the turn passes
+        # after every shot (Horsman's footnote).
+        mover = position.mover
+        if not (again and not self.passes_after_every_shot()):
+            mover = (mover + 1) % n
+            # Horsman III: the ring's counters are open «during that round»: until their owner's
+            # own turn, when «the player to whom it belongs is at liberty to play with it».
+            ring = frozenset(k for k in ring if counters[k].owner != mover)
+        return Position(counters, mover, None, freed, ring, lost, shots, over, winners, report)
+
+    def _winners(self, counters: tuple[Counter, ...]) -> tuple[int, ...]:
+        """The seats sharing the pool, once the game has ended; else empty."""
+        n = self.num_players()
+        own = [[c for c in counters if c.owner == p] for p in range(n)]
+        if self.lake_rule() == "dead":
+            # Cabriole IX by agreement, Horsman I: «le joueur ou le camp qui aura mis le plus
+            # grand nombre de jetons dans la coupe gagnera la poule», once a player has no
+            # counter left to play.
+            if not any(all(c.place in ("cup", "dead") for c in own[p]) for p in range(n)):
+                return ()
+            score: dict[int, int] = {}
+            for p in range(n):
+                score[self.side(p)] = score.get(self.side(p), 0) + sum(
+                    c.place == "cup" for c in own[p]
+                )
+            best = max(score.values())
+            return tuple(p for p in range(n) if score[self.side(p)] == best)
+        # Rule "the first to pot all his counters wins the pool".
+        done = {self.side(p) for p in range(n) if all(c.place == "cup" for c in own[p])}
+        return tuple(p for p in range(n) if self.side(p) in done)
+
+    def money(self, position: Position) -> list[float]:
+        """Each seat's gain in stakes: the pool (every stake, and the lake's fines) shared by
+        the winners, and what each loser pays them per counter still out of the cup."""
+        n = self.num_players()
+        if not position.over or not position.winners:
+            return [0.0] * n
+        winners = position.winners
+        staked = [1.0 + self.fine() * position.lost[p] for p in range(n)]
+        owed = [
+            0.0 if p in winners else self.price() * sum(
+                1 for c in position.counters if c.owner == p and c.place != "cup"
+            )
+            for p in range(n)
+        ]
+        share = (sum(staked) + sum(owed)) / len(winners)
+        return [(share if p in winners else 0.0) - staked[p] - owed[p] for p in range(n)]
+
+
+#: The tremble's 81-point quadrature: four deviates, three Gauss–Hermite nodes each.
+TREMBLES = tuple(
+    (Tremble.quantised(a, p, s, w).id, pa * pp * ps * pw)
+    for a, pa in QUADRATURE
+    for p, pp in QUADRATURE
+    for s, ps in QUADRATURE
+    for w, pw in QUADRATURE
+)
+
+
+class TiddlywinksState(State):
+    """A position of a tiddlywinks game and the history that reached it."""
+
+    def __init__(self, game: TiddlywinksGame) -> None:
+        super().__init__(game)
+        self.game: TiddlywinksGame = game
+        self.position = game.initial_position()
+        self._playable: tuple[Position, list[int], list[int]] | None = None
+
+    def current_player(self) -> int:
+        if self.position.over:
+            return TERMINAL
+        return CHANCE if self.position.aimed is not None else self.position.mover
+
+    def playable(self) -> list[int]:
+        """The counters the player to act may play (none: he must pass)."""
+        return self._judged()[0]
+
+    def _judged(self) -> tuple[list[int], list[int]]:
+        # The playable counters and the grid of shots, worked out once per position: parsing
+        # and checking a move asks for them again and again.
+        if self._playable is None or self._playable[0] is not self.position:
+            counters = self.game.playable(self.position, self.position.mover)
+            self._playable = (self.position, counters, self._grid(counters))
+        return self._playable[1], self._playable[2]
+
+    def cup_bearing(self, counter: int) -> float:
+        """The bearing (degrees) from a counter to the cup's centre."""
+        x, y = self.position.counters[counter].pose[:2]
+        return math.degrees(math.atan2(-y, -x)) % 360
+
+    def _legal_actions(self) -> list[int]:
+        """A documented grid of shots for learning code and random play; any other shot of a
+        playable counter is as legal (see ``docs/rules/cabriole.md``, "Actions")."""
+        return list(self._judged()[1])
+
+    def _grid(self, counters: list[int]) -> list[int]:
+        if not counters:
+            return [PASS]
+        actions = set()
+        for k in counters:
+            cup = self.cup_bearing(k)
+            bearings = [cup + d for d in (0, -1, 1, -3, 3, -6, 6)] + [45.0 * i for i in range(8)]
+            for bearing in bearings:
+                for tenth in range(1, 11):
+                    for steep in (30, 60, 90):
+                        actions.add(Shot.quantised(k, bearing, tenth / 10, steep).id)
+        return sorted(actions)
+
+    def _allows(self, action: int, legal: list[int]) -> bool:
+        if self.is_chance_node():
+            if self.game.options["hands"] == "steady":
+                return action == STEADY
+            return 0 <= action < TREMBLE_IDS
+        if action == PASS:
+            return legal == [PASS]
+        return 0 < action <= SHOT_IDS and Shot.from_id(action).counter in self.playable()
+
+    def legal_text(self, legal: list[int] | None = None) -> str:
+        legal = self.legal_actions() if legal is None else legal
+        if self.is_chance_node():
+            return "'steady', or 'tremble aim A pressure P steep S spin W' (standard deviations)"
+        if legal == [PASS]:
+            return "pass (no counter may be played)"
+        names = ", ".join(self._counter_name(k) for k in self.playable())
+        return (f"a shot of {names}, written COLOUR N aim DEGREES|cup pressure 0-1 steep "
+                "0-90")
+
+    def _counter_name(self, counter: int) -> str:
+        owner, number = divmod(counter, self.game.per_player)
+        return f"{COLOURS[owner]} {number + 1}"
+
+    def _parse(self, text: str) -> int | None:
+        if self.is_chance_node():
+            return Tremble.from_text(text).id
+        if text == "pass":
+            return PASS
+        colours = COLOURS[: self.num_players()]
+        return parse_shot(text, colours, self.game.per_player, self.position.mover,
+                          self.cup_bearing).id
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a tremble: a steady hand's one outcome, or the 81-point Gauss–Hermite rule that
+        stands for the continuous tremble in analysis (play samples the true normal)."""
+        if not self.is_chance_node():
+            return []
+        if self.game.options["hands"] == "steady":
+            return [(STEADY, 1.0)]
+        return list(TREMBLES)
+
+    def sample_chance(self, rng) -> int:
+        if self.game.options["hands"] == "steady":
+            return STEADY
+        return Tremble.quantised(*(rng.gauss(0.0, 1.0) for _ in range(4))).id
+
+    def _apply(self, action: int) -> None:
+        position = self.position
+        if self.is_chance_node():
+            self.position = self.game.play(position, Tremble.from_id(action))
+        elif action == PASS:
+            # «il devra attendre pour jouer»: the turn passes with nothing played.
+            self.position = self.game._next_turn(
+                position, position.counters, position.lost, position.open_ring, None, False
+            )
+        else:
+            self.position = Position(
+                position.counters, position.mover, Shot.from_id(action), position.freed,
+                position.open_ring, position.lost, position.shots,
+            )
+
+    def _action_to_string(self, action: int) -> str:
+        if self.is_chance_node():
+            return str(Tremble.from_id(action))
+        if action == PASS:
+            return "pass"
+        return Shot.from_id(action).text(COLOURS, self.game.per_player)
+
+    def returns(self) -> list[float]:
+        return self.game.money(self.position)
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        position = self.position
+        game = self.game
+        counters = []
+        for k, c in enumerate(position.counters):
+            x, y, z = c.pose[:3]
+            tilt = math.degrees(2 * math.acos(min(1.0, math.hypot(c.pose[3], c.pose[6]))))
+            counters.append({
+                "counter": self._counter_name(k), "place": c.place,
+                "x": round(x, 4), "y": round(y, 4), "z": round(z, 4), "tilt": round(tilt, 1),
+            })
+        view: dict[str, Any] = {
+            "game": game.name,
+            "turn": COLOURS[position.mover],
+            "counters": counters,
+            "lost": list(position.lost),
+            "open ring": sorted(self._counter_name(k) for k in position.open_ring),
+            "turns": position.shots,
+        }
+        if position.aimed is not None:
+            view["aimed"] = self._action_to_string(position.aimed.id)
+        if not self.is_terminal() and position.aimed is None:
+            view["playable"] = [self._counter_name(k) for k in self.playable()]
+        if position.report is not None:
+            view["last"] = self.narrate()
+        if self.is_terminal():
+            view["result"] = self.account()
+        return view
+
+    def narrate(self) -> list[str]:
+        """The last shot in words."""
+        report = self.position.report
+        if report is None:
+            return []
+        name = self._counter_name
+        aimed, played = report.aimed, report.played
+        lines = [
+            f"{COLOURS[report.player]} played {name(report.counter)}: aimed {aimed[0]:.1f}° "
+            f"pressure {aimed[1]:.2f} steep {aimed[2]:.0f}; the hand gave {played[0]:.1f}° "
+            f"{played[1]:.2f} {played[2]:.0f}" + ("" if report.jumped else
+                                                  " — the cloth is too thin: it only slid")
+        ]
+        for event in report.events:
+            what = {
+                "potted": "went into the cup",
+                "rim": "came to rest on the cup's rim",
+                "lake": "fell in the lake",
+                "off": "went off the table",
+                "moved": "moved",
+            }.get(event.what)
+            if event.what == "covers":
+                lines.append(
+                    f"{name(event.counter)} now covers {name(event.other)} (covering an "
+                    "opponent on purpose is forbidden: Cabriole XI, Horsman)"
+                )
+                continue
+            if event.what == "moved":
+                c = self.position.counters[event.counter]
+                distance = math.hypot(*c.pose[:2]) * 100
+                lines.append(f"{name(event.counter)} moved; it lies {distance:.1f} cm from the "
+                             "cup's centre")
+                continue
+            lines.append(f"{name(event.counter)} {what}" + (f": {event.then}" if event.then
+                                                            else ""))
+        return lines
+
+    def account(self) -> list[str]:
+        """The final account: who won and what each seat gains or pays."""
+        position = self.position
+        game = self.game
+        if not position.winners:
+            return [f"stopped unfinished after {position.shots} turns: every stake goes back"]
+        names = ", ".join(COLOURS[p] for p in position.winners)
+        lines = [f"{names} win{'s' if len(position.winners) == 1 else ''} the pool"]
+        for p, gain in enumerate(self.returns()):
+            potted = sum(1 for c in position.counters if c.owner == p and c.place == "cup")
+            lines.append(f"{COLOURS[p]}: {gain:+.2f} stakes ({potted}/{game.per_player} in "
+                         "the cup" + (f", {position.lost[p]} lost in the lake"
+                                      if position.lost[p] else "") + ")")
+        return lines
+
+    def describe_last(self, player: int | None = None) -> str:
+        # A report is fresh exactly when the last action was the tremble that played it: a
+        # decision to shoot sets ``aimed``, and a pass clears the report.
+        if self.position.aimed is None and self.position.report is not None:
+            return "; ".join(self.narrate())
+        return ""
+
+    def __str__(self) -> str:
+        return f"{self.game.name} after {self._length} actions"

@@ -1,0 +1,75 @@
+"""The table seen from above, in text: counters as colour initial and number (``r3`` is red 3),
+the cup ``U``, the lake's chalk circle ``:``, the table's edge ``.``; then each counter in words.
+
+Seat 0 (red) sits at the bottom; bearings are degrees, 0 to the right, counter-clockwise.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ludotheque.games.tiddlywinks.game import TiddlywinksGame
+
+WIDTH, HEIGHT = 61, 29
+
+
+def render(game: TiddlywinksGame, view: dict[str, Any]) -> str:
+    size = game.setup.table.size
+    round_table = game.setup.table.shape == "round"
+    lake = game.lake_radius()
+    cup = game.CUP.outer_radius
+    dx, dy = 2 * size / (WIDTH - 1), 2 * size / (HEIGHT - 1)
+    grid = [[" "] * WIDTH for _ in range(HEIGHT)]
+    for row in range(HEIGHT):
+        for col in range(WIDTH):
+            x, y = -size + col * dx, size - row * dy
+            r = math.hypot(x, y)
+            edge = (abs(r - size) < 0.75 * dx) if round_table else (
+                max(abs(x), abs(y)) > size - dx / 2
+            )
+            if r <= cup:
+                grid[row][col] = "U"
+            elif lake and abs(r - lake) < dx / 2 + 0.002:
+                grid[row][col] = ":"
+            elif edge and (r <= size + dx / 2 or not round_table):
+                grid[row][col] = "."
+    for counter in view["counters"]:
+        if counter["place"] == "cup":
+            continue
+        col = round((counter["x"] + size) / dx)
+        row = round((size - counter["y"]) / dy)
+        colour, number = counter["counter"].split()
+        mark = ("x" if counter["place"] == "dead" else colour[0]) + number
+        if 0 <= row < HEIGHT and 0 <= col < WIDTH - 1:
+            taken = grid[row][col] not in (" ", ".", ":")
+            grid[row][col:col + 2] = ["*", "*"] if taken else list(mark)
+    lines = ["".join(r).rstrip() for r in grid]
+    lines.append(f"turn {view['turns'] + 1}: {view['turn']} to play"
+                 + (f" — aimed: {view['aimed']}" if "aimed" in view else ""))
+    in_cup = {}
+    for counter in view["counters"]:
+        colour = counter["counter"].split()[0]
+        in_cup[colour] = in_cup.get(colour, 0) + (counter["place"] == "cup")
+    lines.append("in the cup: " + ", ".join(f"{c} {n}" for c, n in in_cup.items()))
+    playable = set(view.get("playable", []))
+    for counter in view["counters"]:
+        if counter["place"] == "cup":
+            continue
+        distance = math.hypot(counter["x"], counter["y"])
+        bearing = math.degrees(math.atan2(-counter["y"], -counter["x"])) % 360
+        where = {"line": "on the start line", "cloth": "on the cloth", "lake": "in the ring",
+                 "dead": "dead in the lake"}[counter["place"]]
+        tilt = f", tilted {counter['tilt']:.0f}°" if counter["tilt"] >= 3 else ""
+        mark = "→ " if counter["counter"] in playable else "  "
+        lines.append(f"{mark}{counter['counter']:<9} {where}{tilt}, {distance * 100:5.1f} cm "
+                     f"from the cup, which lies at {bearing:5.1f}°")
+    if view.get("open ring"):
+        lines.append("in the ring, open to others: " + ", ".join(view["open ring"]))
+    if "playable" in view:
+        lines.append("you may play: " + (", ".join(view["playable"]) or "nothing — pass")
+                     if view["playable"] else "no counter may be played: pass")
+    if "result" in view:
+        lines.extend(view["result"])
+    return "\n".join(lines)

@@ -85,7 +85,7 @@ def test_a_person_plays_cabriole_at_the_terminal_and_draws_the_table(tmp_path):
     keys = (
         "? shot\n"
         "red 1 aim cup pressure 2 steep 72\n"  # a mistake: one sentence, and again
-        "red 1 aim cup pressure 0.41 steep 72\n"
+        "red 1 aim cup pressure 0.50 steep 72\n"
         f"? picture {picture}\n"
         "? red 2\n"
         "quit\n"

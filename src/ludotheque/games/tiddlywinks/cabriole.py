@@ -2,7 +2,7 @@
 
 >>> import ludotheque
 >>> game = ludotheque.load_game("cabriole", players=4, camps=True)
->>> [game.side(p) for p in range(4)]  # «deux joueurs du même camp … séparés»
+>>> [game.side(p) for p in range(4)]  # «deux joueurs du même cam devront être éparés»
 [0, 1, 0, 1]
 """
 
@@ -31,8 +31,8 @@ class CabrioleGame(TiddlywinksGame):
     info = TiddlywinksGame.info_of(
         title="Cabriole ou Jeu de la puce",
         date="c. 1900",
-        source="Mauclair-Dacier (M. D. Paris), «Cabriole ou Jeu de la puce, nouveau jeu de "
-        "société», rules folded into the wooden container «La Puce»; Tucker Tiddlywinks "
+        source="Mauclair-Dacier (M. D. Paris), «Cabriole ou Jeu de la puce. Nouvelle jeu de "
+        "Societé», rules folded into the wooden container «La Puce»; Tucker Tiddlywinks "
         "Collection MDP-01",
     )
     #: «Dimensions • 2 1/8″ in diameter by 2″ high»: the container is the cup. Wall and base
@@ -46,7 +46,7 @@ class CabrioleGame(TiddlywinksGame):
         Option("players", int, 2, (2, 3, 4, 5, 6),
                source="I: «Ce jeu peut être joué par un nombre quelconque de joueurs.»"),
         Option("camps", bool, False,
-               source="I: «si le nombre de ceux-ci est pair … on fera bien de former deux camps "
+               source="I: «Si le nombre de ceux-ci est pair … on fera bien de former deux camps "
                "en s'associant à deux ou à trois»",
                help="two camps seated alternately (4 or 6 players)"),
         Option("counters", int, 4, (4, 5, 6),
@@ -71,7 +71,7 @@ class CabrioleGame(TiddlywinksGame):
                "encore hors de la coupe»",
                help="stakes each loser pays per counter of his still out of the cup"),
         Option("reach", float, 60.0, minimum=10.0,
-               source="XII: «on ne doit sous aucun prétexte quitter sa place»",
+               source="XII: «on ne doit sous aucun pretexte quitter sa place»",
                help="how far from his seat a player reaches, cm (camps only)"),
         LAKE_MOMENT_OPTION,
         RIM_OPTION,
@@ -80,7 +80,7 @@ class CabrioleGame(TiddlywinksGame):
     )
 
     def side(self, player: int) -> int:
-        # I: «deux joueurs du même camp devront être séparés par un joueur du camp opposé».
+        # I: «deux joueurs du même cam devront être éparés par un joueur du camp opposé».
         return player % 2 if self.options["camps"] else player
 
     def may_play(self, position: Position, player: int, counter: int) -> bool:

@@ -257,7 +257,7 @@ class TiddlywinksGame(Game):
                 "or 'cup' (cup+2: two degrees to the left of the cup); pressure from a touch "
                 "(0.1: a hop of a few cm) to full (1.0: across the table); steep is how upright "
                 "you hold the large counter (90: the highest flight). From the start line, "
-                "pressure about 0.4 at steep 72 reaches the cup. '? picture' draws the table."
+                "pressure about 0.5 at steep 72 reaches the cup. '? picture' draws the table."
             )
         if state is not None and len(words) == 2 and words[0] in COLOURS and words[1].isdigit():
             k = COLOURS.index(words[0]) * self.per_player + int(words[1]) - 1
@@ -461,7 +461,7 @@ class TiddlywinksGame(Game):
         own = [[c for c in counters if c.owner == p] for p in range(n)]
         if self.lake_rule() == "dead":
             # Cabriole IX by agreement, Horsman I: «le joueur ou le camp qui aura mis le plus
-            # grand nombre de jetons dans la coupe gagnera la poule», once a player has no
+            # grand nombre de jetons dans la coupe qui gagnera la poule», once a player has no
             # counter left to play.
             if not any(all(c.place in ("cup", "dead") for c in own[p]) for p in range(n)):
                 return ()
@@ -604,7 +604,7 @@ class TiddlywinksState(State):
         if self.is_chance_node():
             self.position = self.game.play(position, Tremble.from_id(action))
         elif action == PASS:
-            # «il devra attendre pour jouer»: the turn passes with nothing played.
+            # «ce joueur devra attendre pour jouer»: the turn passes with nothing played.
             self.position = self.game._next_turn(
                 position, position.counters, position.lost, position.open_ring, None, False
             )

@@ -34,7 +34,7 @@ class HorsmanGame(TiddlywinksGame):
     info = TiddlywinksGame.info_of(
         title="Tiddledy Winks",
         date="c. 1890",
-        source="E. I. Horsman, New York, «The New Round Game. Tiddledy Winks», directions, "
+        source="E. I. Horsman, New York, «The New Round Game. TIDDLEDY WINKS», directions, "
         "with the footnote and Variations I–III",
     )
     #: «Fine Edition, with Bone cup»: its size is not given; the 1959 English pot (1⅞ in

@@ -11,7 +11,7 @@ comes on top, for it as for a person. It never aims to cover anyone (Cabriole XI
 >>> game = ludotheque.load_game("cabriole", hands="steady")
 >>> state = game.new_initial_state()
 >>> state.action_to_string(AimingPlayer("hard", seed=1).choose(state))
-'red 1 aim 96.2 pressure 0.41 steep 72'
+'red 1 aim 83.8 pressure 0.50 steep 72'
 """
 
 from __future__ import annotations

@@ -1,0 +1,113 @@
+"""Tiddlywinks: the wall time of a shot on a full table, and what the simple player achieves.
+
+    .venv/bin/python benchmarks/tiddlywinks.py [SHOTS] [GAMES]
+
+1. The median wall time per shot on a 24-counter table (six players of four on Cabriole's round
+   table), random shots from a position reached by play, beside the same shots with MuJoCo's
+   sleeping turned off, run in the same process: the peer that shows what sleeping buys (the
+   study measured 17–31 ms with sleep, on this class of machine, and 16× more without).
+2. The share of 99% of shots at rest within 2 s of simulated time, and the longest.
+3. The aiming player's pot rate from the start line at each level of the table's hands.
+4. Whole games of both rule sets between aiming players: turns per game.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+import mujoco
+import numpy as np
+
+import ludotheque
+from ludotheque.agents import make_agent
+from ludotheque.core.match import play_match
+from ludotheque.games.tiddlywinks.squidger import Aim, launch
+
+
+def full_table(shots: int) -> None:
+    game = ludotheque.load_game("cabriole", players=6, counters=4, hands="club")
+    rng = random.Random(24)
+    state = game.new_initial_state()
+    agents = [make_agent("aim:easy", seed=p) for p in range(6)]
+    # A position from play: some counters out on the cloth, a few near the cup.
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                           else agents[state.current_player()].choose(state))
+    rows = [k for k, c in enumerate(state.position.counters) if c.on_table]
+    poses = np.array([state.position.counters[k].pose for k in rows])
+    physics = game.physics
+    shots_list = [
+        (rng.randrange(len(rows)),
+         launch(Aim(rng.uniform(0, 360), rng.uniform(0.1, 0.8), rng.uniform(30, 90)),
+                game.setup.table.cloth, game.COUNTER).launch())
+        for _ in range(shots)
+    ]
+
+    def run() -> tuple[list[float], list[float]]:
+        walls, sims = [], []
+        for shooter, shot in shots_list:
+            start = time.perf_counter()
+            result = physics.shoot(poses, shooter, shot)
+            walls.append(time.perf_counter() - start)
+            sims.append(result.duration)
+        return walls, sims
+
+    walls, sims = run()
+    physics.model.opt.enableflags &= ~int(mujoco.mjtEnableBit.mjENBL_SLEEP)
+    awake, _ = run()
+    physics.model.opt.enableflags |= int(mujoco.mjtEnableBit.mjENBL_SLEEP)
+    median, peer = statistics.median(walls), statistics.median(awake)
+    print(f"{len(rows)} counters on the table, {shots} random shots")
+    print(f"  median wall time per shot: {median * 1000:.1f} ms  (90%: "
+          f"{np.percentile(walls, 90) * 1000:.1f} ms, max {max(walls) * 1000:.1f} ms)")
+    print(f"  the same shots without sleeping: {peer * 1000:.1f} ms — sleeping is "
+          f"{peer / median:.1f}× faster")
+    within = sum(s <= 2.0 for s in sims) / len(sims)
+    print(f"  at rest within 2 s of simulated time: {within:.1%}; longest {max(sims):.2f} s")
+
+
+def pot_rates(trials: int) -> None:
+    print(f"pot rate from the start line, aiming player 'hard', {trials} shots each")
+    for name in ("cabriole", "tiddledy-winks"):
+        for hands in ("steady", "expert", "club", "casual", "novice"):
+            game = ludotheque.load_game(name, hands=hands)
+            player = make_agent("aim:hard", seed=0)
+            rng = random.Random(11)
+            potted = 0
+            for _ in range(trials):
+                state = game.new_initial_state()
+                state.apply_action(player.choose(state))
+                state.apply_action(state.sample_chance(rng))
+                potted += state.position.counters[0].place == "cup"
+            distance = game.line.distance * 100
+            print(f"  {name:15} from {distance:.1f} cm, hands {hands:7}: {potted / trials:.0%}")
+
+
+def games(n: int) -> None:
+    print(f"whole games, aiming players 'medium', {n} games each")
+    for name, options in (("cabriole", {}), ("cabriole", {"players": 4, "camps": True}),
+                          ("tiddledy-winks", {}), ("tiddledy-winks", {"variation": "II"})):
+        game = ludotheque.load_game(name, **options)
+        turns, seconds = [], []
+        for seed in range(n):
+            agents = [make_agent("aim:medium", seed=f"{seed}:{p}")
+                      for p in range(game.num_players())]
+            start = time.perf_counter()
+            state = play_match(game, agents, random.Random(seed))
+            seconds.append(time.perf_counter() - start)
+            turns.append(state.position.shots)
+        print(f"  {name} {options or ''}: {statistics.mean(turns):.1f} turns per game, "
+              f"{statistics.mean(seconds):.2f} s of wall time per game")
+
+
+if __name__ == "__main__":
+    shots = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    full_table(shots)
+    pot_rates(max(20, n * 5))
+    games(n)

@@ -92,7 +92,7 @@ def test_a_person_plays_cabriole_at_the_terminal_and_draws_the_table(tmp_path):
     )
     result = runner.invoke(app, ["play", "cabriole", "--seed", "3"], input=keys)
     assert "Traceback" not in result.output and result.exit_code == 0
-    assert "pressure runs from 0 to 1" in result.output
+    assert "pressure runs from 0.01" in result.output
     assert "red played red 1" in result.output  # the shot told in words
     assert "in the cup:" in result.output  # the top view's legend
     assert "you may play: red 1, red 2" in result.output or "you may play:" in result.output

@@ -338,7 +338,7 @@ def test_7_off_table_counters_do_not_hold_up_the_rest_test() -> None:
 
 def test_8_a_thin_cloth_only_pushes() -> None:
     """Cabriole II: «on réussira bien à chasser un jeton en avant, mais on ne pourra pas le
-    faire sauter en l'air.»"""
+    faire sauter en l’air.»"""
     for cloth in (0.0005, 0.001):
         physics = Physics(Setup(counters=1, air=False, table=TableSpec(cloth=cloth)))
         c = physics.setup.counter

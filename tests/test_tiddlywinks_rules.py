@@ -131,7 +131,7 @@ EDGE_OF_LAKE = (0.06 + 0.008 - 0.001, 0.0)
 def test_a_counter_partly_in_the_lake_goes_back_to_the_start_line():
     state = staged("cabriole", {0: ("cloth", EDGE_OF_LAKE)})
     state.position = replace(state.position, freed=(True, False))
-    shoot(state, "red 1 aim 0 pressure 0 steep 45")  # played, it rests where it lay
+    shoot(state, "red 1 aim 0 pressure 0.01 steep 45")  # played, it rests where it lay
     counter = state.position.counters[0]
     assert counter.place == "line"
     assert counter.pose[:2] == pytest.approx(state.game.line.slot(0, 0))
@@ -141,7 +141,7 @@ def test_a_counter_partly_in_the_lake_goes_back_to_the_start_line():
 def test_by_agreement_a_counter_in_the_lake_is_lost_and_fined():
     state = staged("cabriole", {0: ("cloth", EDGE_OF_LAKE)}, lake="lost", fine=2.0)
     state.position = replace(state.position, freed=(True, False))
-    shoot(state, "red 1 aim 0 pressure 0 steep 45")
+    shoot(state, "red 1 aim 0 pressure 0.01 steep 45")
     assert state.position.counters[0].place == "dead"
     assert state.position.lost == (1, 0)
     assert 0 not in state.game.playable(state.position, 0)
@@ -150,7 +150,7 @@ def test_by_agreement_a_counter_in_the_lake_is_lost_and_fined():
 def test_a_counter_just_outside_the_lake_stays():
     state = staged("cabriole", {0: ("cloth", (0.06 + 0.008 + 0.002, 0.0))})
     state.position = replace(state.position, freed=(True, False))
-    shoot(state, "red 1 aim 0 pressure 0 steep 45")
+    shoot(state, "red 1 aim 0 pressure 0.01 steep 45")
     assert state.position.counters[0].place == "cloth"
 
 
@@ -194,7 +194,7 @@ def test_a_counter_knocked_into_the_lake_goes_back_too():
 def test_horsman_without_a_ring_has_no_lake():
     state = staged("tiddledy-winks", {0: ("cloth", (0.045, 0.0))})
     state.position = replace(state.position, freed=(True, False))
-    shoot(state, "red 1 aim 0 pressure 0 steep 45")
+    shoot(state, "red 1 aim 0 pressure 0.01 steep 45")
     assert state.position.counters[0].place == "cloth"
 
 
@@ -203,7 +203,7 @@ def test_horsman_variations(variation, place):
     ring = (0.0508 + 0.008 - 0.001, 0.0)
     state = staged("tiddledy-winks", {0: ("cloth", ring)}, variation=variation)
     state.position = replace(state.position, freed=(True, False))
-    shoot(state, "red 1 aim 0 pressure 0 steep 45")
+    shoot(state, "red 1 aim 0 pressure 0.01 steep 45")
     assert state.position.counters[0].place == place
 
 
@@ -211,7 +211,7 @@ def test_variation_III_the_next_player_may_play_it_until_its_owner_s_turn():
     ring = (0.0508 + 0.008 - 0.001, 0.0)
     state = staged("tiddledy-winks", {0: ("cloth", ring)}, variation="III", players=3)
     state.position = replace(state.position, freed=(True, False, False))
-    shoot(state, "red 1 aim 0 pressure 0 steep 45")
+    shoot(state, "red 1 aim 0 pressure 0.01 steep 45")
     assert state.current_player() == 1 and 0 in state.playable()  # «instead of his own»
     shoot(state, "blue 1 aim cup pressure 0.05 steep 45")
     assert state.current_player() == 2 and 0 in state.playable()
@@ -221,15 +221,22 @@ def test_variation_III_the_next_player_may_play_it_until_its_owner_s_turn():
     assert state.position.open_ring == frozenset()
 
 
-def test_variation_I_most_counters_in_the_cup_wins_once_a_player_has_none_to_play():
+def test_variation_I_most_counters_in_the_cup_wins():
     cup = (0.0, 0.0, 0.005, *FLAT)
     placed = {0: ("cup", cup), 1: ("cup", cup), 2: ("dead", (0.0, 0.055)),
               3: ("cloth", (0.0508 + 0.007, 0.0)), 4: ("cup", cup)}
-    state = staged("tiddledy-winks", placed, variation="I")
-    shoot(state, "red 4 aim 0 pressure 0 steep 45")  # red's last counter dies in the ring
+    # end=first-out: the game ends once red has no counter left to play.
+    state = staged("tiddledy-winks", placed, variation="I", end="first-out", forfeits=True)
+    shoot(state, "red 4 aim 0 pressure 0.01 steep 45")  # red's last counter dies in the ring
     assert state.is_terminal()
     assert state.position.winners == (0,)  # red 2 in the cup, blue 1
-    assert state.returns() == [1.0, -1.0]
+    assert state.returns() == [1.0, -1.0]  # the pool alone: no forfeits without a finish
+    # end=all-out (the default): blue plays on; red, with nothing left, passes.
+    state = staged("tiddledy-winks", placed, variation="I")
+    shoot(state, "red 4 aim 0 pressure 0.01 steep 45")
+    assert not state.is_terminal() and state.current_player() == 1
+    shoot(state, "blue 2 aim cup pressure 0.1 steep 45")
+    assert state.legal_actions() == [PASS]
 
 
 # --- X: off the table -----------------------------------------------------------------------
@@ -286,7 +293,7 @@ def test_with_no_other_counter_the_covered_player_must_pass():
     for k in (1, 2, 3):
         counters[k] = Counter(0, "cup", cup)
     state.position = replace(state.position, counters=tuple(counters))
-    assert state.legal_actions() == [PASS]  # «il devra attendre»
+    assert state.legal_actions() == [PASS]  # «ce joueur devra attendre»
     with pytest.raises(IllegalMoveError):
         state.apply_action(Shot.quantised(0, 0.0, 0.5, 45).id)
     state.apply_action(PASS)
@@ -326,11 +333,67 @@ def test_a_partner_s_counter_out_of_reach_is_left_to_the_partner():
     assert 8 in state.playable()
 
 
+def test_variation_III_not_for_the_player_who_sent_it_there():
+    ring = (0.0508 + 0.008 - 0.001, 0.0)
+    state = staged("tiddledy-winks", {4: ("cloth", ring), 0: ("cloth", (0.12, 0.0))},
+                   variation="III", players=3)
+    state.position = replace(state.position, freed=(True, True, False))
+    knocked = (ring[0] - 0.003, 0.0, T / 2, *FLAT)
+    counters, _, _, ring_after, _ = judged(state, 0, {4: knocked})
+    assert dict(ring_after) == {4: 0}  # red's shot sent blue 1 into the ring
+    state.position = replace(state.position, counters=counters, open_ring=ring_after)
+    assert 4 not in state.playable()  # red, playing again, may not: «the next … player»
+    state.position = replace(state.position, mover=2)
+    assert 4 in state.game.playable(state.position, 2)
+
+
+def test_variation_III_a_counter_knocked_off_the_table_is_no_longer_open():
+    ring = (0.0508 + 0.008 - 0.001, 0.0)
+    state = staged("tiddledy-winks", {4: ("lake", ring)}, variation="III")
+    state.position = replace(state.position, open_ring=frozenset({(4, 0)}))
+    *_, ring_after, _ = judged(state, 4, {}, fell={state_row(state, 4): (0.381, 0.0)})
+    assert ring_after == frozenset()
+
+
+def state_row(state, k):
+    return [j for j, c in enumerate(state.position.counters) if c.on_table].index(k)
+
+
+def test_potting_an_opponent_s_counter_earns_no_other_shot():
+    state = staged("tiddledy-winks", {4: ("lake", (0.12, 0.0))}, variation="III")
+    state.position = replace(state.position, open_ring=frozenset({(4, 1)}),
+                             freed=(False, True))
+    from ludotheque.games.tiddlywinks.player import AimingPlayer
+
+    aim = AimingPlayer("hard").aim(state.game, state, 4)
+    state.apply_action(Shot.quantised(4, *aim).id)
+    state.apply_action(state.legal_actions()[0])
+    assert state.position.counters[4].place == "cup"  # blue's counter, potted by red
+    assert state.current_player() == 1  # «if successful in scoring»: red scored nothing
+
+
+def test_variation_II_the_counter_sent_back_is_played_out_next():
+    ring = (0.0508 + 0.008 - 0.001, 0.0)
+    free = {k: ("cloth", (-0.2, 0.03 * k)) for k in range(1, 4)}
+    state = staged("tiddledy-winks", {0: ("cloth", ring), **free}, variation="II")
+    shoot(state, "red 1 aim 0 pressure 0.01 steep 45")
+    assert state.position.counters[0].place == "line" and state.position.due == {0}
+    shoot(state, "blue 1 aim cup pressure 0.1 steep 45")
+    assert state.playable() == [0]  # «played out by the player at his next turn»
+    loose = staged("tiddledy-winks", {0: ("cloth", ring), **free}, variation="II",
+                   played_out="any-time")
+    shoot(loose, "red 1 aim 0 pressure 0.01 steep 45")
+    shoot(loose, "blue 1 aim cup pressure 0.1 steep 45")
+    assert loose.playable() == [0, 1, 2, 3]
+
+
 def test_horsman_partners_sit_opposite():
     game = ludotheque.load_game("tiddledy-winks", players=4, partners=True)
     assert [game.side(p) for p in range(4)] == [0, 1, 0, 1]
     six = ludotheque.load_game("tiddledy-winks", players=6, partners=True)
     assert [six.side(p) for p in range(6)] == [0, 1, 2, 0, 1, 2]
+    with pytest.raises(OptionError, match="4 or 6 players"):
+        ludotheque.load_game("tiddledy-winks", players=2, partners=True)
 
 
 # --- The end and the money ----------------------------------------------------------------------
@@ -378,14 +441,14 @@ def test_horsman_forfeits_only_if_agreed():
 
 def test_returns_are_money_within_the_declared_bounds():
     game = ludotheque.load_game("cabriole", lake="lost", fine=2.0, price=0.5, players=3)
-    assert game.min_utility() == -(1 + 2.5 * 4)
-    assert game.max_utility() == 2 * (1 + 2.5 * 4)
+    assert game.min_utility() == -(1 + 2.0 * 4)
+    assert game.max_utility() == 2 * (1 + 2.0 * 4)
 
 
 # --- Open points -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("rim", "place"), [("lake", "line"), ("cup", "cup")])
+@pytest.mark.parametrize(("rim", "place"), [("stays", "cloth"), ("lake", "line"), ("cup", "cup")])
 def test_a_counter_resting_on_the_rim(rim, place):
     state = staged("cabriole", {0: ("cloth", (0.2, 0.0))}, rim=rim)
     on_rim = (0.025, 0.0, 0.0508 + 0.001, *FLAT)
@@ -418,12 +481,14 @@ def test_shots_are_written_and_read_both_ways():
 @pytest.mark.parametrize(("text", "says"), [
     ("red 9 aim 0 pressure 0.5 steep 40", "numbered 1 to 4"),
     ("pink 1 aim 0 pressure 0.5 steep 40", "no pink counter"),
-    ("red 1 aim 0 pressure 1.5 steep 40", "pressure runs from 0 to 1"),
+    ("red 1 aim 0 pressure 1.5 steep 40", "pressure runs from 0.01"),
+    ("red 1 aim 0 pressure 0 steep 40", "the counter must be played"),
     ("red 1 aim 0 pressure 0.5 steep 95", "steep runs from 0"),
     ("shoot it", "is not a shot"),
     ("blue 1 aim 0 pressure 0.5 steep 40", "not legal"),
 ])
 def test_a_bad_shot_gets_one_sentence_and_changes_nothing(text, says):
+    # Each names what was wrong and what is allowed; the game is left as it was.
     state = staged("cabriole", {})
     before = state.to_json()
     with pytest.raises(NotationError, match=says):
@@ -447,6 +512,8 @@ def test_unknown_or_impossible_options_are_refused():
         ludotheque.load_game("cabriole", start=60)
     with pytest.raises(OptionError, match="partners sit opposite"):
         ludotheque.load_game("tiddledy-winks", players=3, partners=True)
+    with pytest.raises(OptionError, match="end"):
+        ludotheque.load_game("cabriole", end="never")
     with pytest.raises(OptionError):
         ludotheque.load_game("tiddledy-winks", counters=5)
 

@@ -58,6 +58,9 @@ def play_at_terminal(
 
 def result_sentence(state: State) -> str:
     game = state.game
+    told = game.result_sentence(state)
+    if told is not None:
+        return told
     returns = state.returns()
     best = max(returns)
     winners = [game.seat_name(p) for p, r in enumerate(returns) if r == best]

@@ -124,6 +124,11 @@ class Game(ABC):
         averaged (``{"throws": 96}``). None by default."""
         return {}
 
+    def result_sentence(self, state: State) -> str | None:
+        """How a finished game ended, in one sentence, where the returns alone would mislead
+        (partners winning together are not a draw); None leaves it to the returns."""
+        return None
+
     def seat_name(self, player: int) -> str:
         names = self.info.seat_names
         return names[player] if player < len(names) else f"seat {player + 1}"

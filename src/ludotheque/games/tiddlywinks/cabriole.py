@@ -13,12 +13,13 @@ import math
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.tiddlywinks.game import (
-    CLOTH_OPTION,
     HANDS_OPTION,
-    LAKE_MOMENT_OPTION,
     LIMIT_OPTION,
-    RIM_OPTION,
     TiddlywinksGame,
+    cloth_option,
+    end_option,
+    lake_moment_option,
+    rim_option,
 )
 from ludotheque.games.tiddlywinks.physics import CounterSpec, CupSpec
 from ludotheque.games.tiddlywinks.table import Counter, Position
@@ -31,7 +32,7 @@ class CabrioleGame(TiddlywinksGame):
     info = TiddlywinksGame.info_of(
         title="Cabriole ou Jeu de la puce",
         date="c. 1900",
-        source="Mauclair-Dacier (M. D. Paris), «Cabriole ou Jeu de la puce. Nouvelle jeu de "
+        source="Mauclair-Dacier (M. D. Paris), «CABRIOLE OU JEU DE LA PUCE», «Nouvelle jeu de "
         "Societé», rules folded into the wooden container «La Puce»; Tucker Tiddlywinks "
         "Collection MDP-01",
     )
@@ -42,39 +43,45 @@ class CabrioleGame(TiddlywinksGame):
     COUNTER = CounterSpec(diameter=0.016, thickness=0.002, density=1400.0)
     #: III: «un cercle de 12 c/m environ de diamètre».
     LAKE_RADIUS = 0.06
+    COVERING_RULE = "Cabriole XI"
     OPTIONS = (
         Option("players", int, 2, (2, 3, 4, 5, 6),
                source="I: «Ce jeu peut être joué par un nombre quelconque de joueurs.»"),
         Option("camps", bool, False,
                source="I: «Si le nombre de ceux-ci est pair … on fera bien de former deux camps "
-               "en s'associant à deux ou à trois»",
+               "en s’associant à deux ou à trois»",
                help="two camps seated alternately (4 or 6 players)"),
         Option("counters", int, 4, (4, 5, 6),
-               source="V: «Chacun reçoit 4, 5 ou 6 petits jetons d'une couleur distincte»"),
+               source="V: «Chacun reçoit 4, 5 ou 6 petits jetons d’une couleur distincte»"),
         Option("table", str, "round", ("round", "square"),
                source="II: «une table quelconque, ronde de préférence»",
                help="a round table 90 cm across, or a square one 76 cm a side"),
         Option("start", float, 3.5, minimum=1.0,
-               source="VI: «à une distance du bord de la table équivalant au diamètre d'un "
+               source="VI: «à une distance du bord de la table équivalant au diamètre d’un "
                "grand jeton, soit 3½ centimètres»",
                help="the start line's distance from the table's edge, cm (a circle round the "
                "cup on any table)"),
-        CLOTH_OPTION,
+        cloth_option("II: «il est essentiel qu’elle soit recouverte d’un tapis très épais, ou de "
+                     "deux tapis superposés»"),
         Option("lake", str, "return", ("return", "lost"),
                source="IX: «doit retourner à la ligne de départ … On peut convenir toutefois que "
                "tout jeton qui tombera dans le lac sera irrévocablement perdu»"),
         Option("fine", float, 1.0, minimum=0.0,
-               source="IX: «Son propriétaire paiera à la poule une amende convenue d'avance»",
+               source="IX: «Son propriétaire paiera à la poule une amende convenue d’avance»",
                help="stakes paid into the pool per counter lost in the lake (lake=lost)"),
         Option("price", float, 1.0, minimum=0.0,
-               source="VIII: «la somme convenue d'avance pour chaque jeton que ceux-ci ont "
+               source="VIII: «la somme convenue d’avance pour chaque jeton que ceux-ci ont "
                "encore hors de la coupe»",
                help="stakes each loser pays per counter of his still out of the cup"),
         Option("reach", float, 60.0, minimum=10.0,
                source="XII: «on ne doit sous aucun pretexte quitter sa place»",
                help="how far from his seat a player reaches, cm (camps only)"),
-        LAKE_MOMENT_OPTION,
-        RIM_OPTION,
+        end_option("IX: «ce sera alors le joueur ou le camp qui aura mis le plus grand nombre de "
+                   "jetons dans la coupe qui gagnera la poule»"),
+        lake_moment_option("IX: «Tout jeton qui tombe dans le lac … il suffit qu’il y soit entré "
+                           "dans une proportion quelconque»"),
+        rim_option("III: «L’espace situé entre ce cercle et la coupe figurera un lac»; the rim is "
+                   "not spoken of"),
         HANDS_OPTION,
         LIMIT_OPTION,
     )
@@ -90,7 +97,7 @@ class CabrioleGame(TiddlywinksGame):
         if self.side(owner) != self.side(player):
             return False
         # XII: «quand un joueur ne peut atteindre … un jeton lui appartenant, il doit laisser
-        # à l'un de ses partenaires le soin de le jouer». One no one in the camp can reach
+        # à l’un de ses partenaires le soin de le jouer». One no one in the camp can reach
         # falls to whoever of the camp sits nearest.
         where = position.counters[counter].pose[:2]
         camp = [p for p in range(self.num_players()) if self.side(p) == self.side(player)]

@@ -22,6 +22,7 @@ the lake does, a counter off the table, when the turn passes, the money) in its 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
@@ -80,24 +81,37 @@ LIMIT_OPTION = Option(
     "limit", int, 2000, rule=False, minimum=1,
     help="turns after which an unfinished game stops and every stake is returned",
 )
-CLOTH_OPTION = Option(
-    "cloth", float, 3.0, minimum=0.5,
-    source="Cabriole II: «recouverte d'un tapis très épais, ou de deux tapis superposés»; "
-    "Horsman: «with a thick cloth on»",
-    help="the cloth's thickness in millimetres (under 1.5 mm the squidger cannot lift a counter)",
-)
-LAKE_MOMENT_OPTION = Option(
-    "lake_moment", str, "at-rest", ("at-rest", "touched"),
-    source="Cabriole IX: «Tout jeton qui tombe dans le lac … il suffit qu'il y soit entré "
-    "dans une proportion quelconque»",
-    help="whether the lake takes a counter where it comes to rest, or one that touched it "
-    "on the cloth at any moment of the shot",
-)
-RIM_OPTION = Option(
-    "rim", str, "lake", ("lake", "cup"),
-    source="neither text speaks of a counter left on the cup's rim (an open point)",
-    help="a counter resting on the rim lies over the lake's circle (lake) or counts as potted",
-)
+
+
+def cloth_option(source: str) -> Option:
+    return Option(
+        "cloth", float, 3.0, minimum=0.5, source=source,
+        help="the cloth's thickness in mm (under 1.5 mm the squidger cannot lift a counter)",
+    )
+
+
+def lake_moment_option(source: str) -> Option:
+    return Option(
+        "lake_moment", str, "at-rest", ("at-rest", "touched"), source=source,
+        help="whether the lake takes a counter where it comes to rest, or one that touched "
+        "it on the cloth at any moment of the shot (an open point)",
+    )
+
+
+def rim_option(source: str) -> Option:
+    return Option(
+        "rim", str, "stays", ("stays", "lake", "cup"), source=source,
+        help="a counter resting on the cup's rim stays there in play, or counts as in the "
+        "lake, or as potted (an open point)",
+    )
+
+
+def end_option(source: str) -> Option:
+    return Option(
+        "end", str, "all-out", ("all-out", "first-out"), source=source,
+        help="with counters lost in the lake, the game ends when no counter is left to play, "
+        "or when one player has none left (an open point)",
+    )
 
 
 class TiddlywinksGame(Game):
@@ -109,6 +123,9 @@ class TiddlywinksGame(Game):
     COUNTER: ClassVar[CounterSpec]
     #: The chalk circle's radius (metres).
     LAKE_RADIUS: ClassVar[float]
+    #: What the source calls the circle, and where it forbids covering on purpose.
+    LAKE_WORD: ClassVar[str] = "lake"
+    COVERING_RULE: ClassVar[str]
     computer = "aim:medium"
 
     @staticmethod
@@ -126,9 +143,9 @@ class TiddlywinksGame(Game):
                 "camps need 4 or 6 players: two camps of two or three (Cabriole I), "
                 f"not {players}."
             )
-        if self.options.get("partners") and players % 2:
-            raise OptionError(f"partners sit opposite, so they need an even number of "
-                              f"players, not {players}.")
+        if self.options.get("partners") and players not in (4, 6):
+            raise OptionError(f"partners sit opposite in pairs against each other, so they need "
+                              f"4 or 6 players, not {players}.")
         size = self.table_size()
         if not 0.1 <= self.start_distance() <= size - 0.01:
             raise OptionError(
@@ -186,6 +203,10 @@ class TiddlywinksGame(Game):
     def passes_after_every_shot(self) -> bool:
         return False
 
+    def due_next_turn(self) -> bool:
+        """Whether a counter sent back to the start line must be its owner's next shot."""
+        return False
+
     def side(self, player: int) -> int:
         """The camp or partnership of a seat; each seat its own when playing alone."""
         return player
@@ -204,10 +225,10 @@ class TiddlywinksGame(Game):
 
     def max_utility(self) -> float:
         n, c = self.num_players(), self.per_player
-        return (n - 1) * (1 + (self.fine() + self.price()) * c)
+        return (n - 1) * (1 + max(self.fine(), self.price()) * c)
 
     def min_utility(self) -> float:
-        return -(1 + (self.fine() + self.price()) * self.per_player)
+        return -(1 + max(self.fine(), self.price()) * self.per_player)
 
     def seat_name(self, player: int) -> str:
         return COLOURS[player]
@@ -246,10 +267,14 @@ class TiddlywinksGame(Game):
         and where the cup is from it; ``? shot`` explains how a shot is written."""
         words = question.lower().split()
         if words[:1] == ["picture"]:
-            path = Path(words[1] if len(words) > 1 else f"{self.name}-table.png")
-            if path.suffix not in (".png", ".svg"):
+            named = question.strip()[len("picture"):].strip()
+            path = Path(named or f"{self.name}-table.png")
+            if path.suffix.lower() not in (".png", ".svg"):
                 return f"a picture is written as .png or .svg, not {path.name!r}."
-            return f"Picture written to {self.picture(path, state=state)}."
+            try:
+                return f"Picture written to {self.picture(path, state=state)}."
+            except OSError as error:
+                return f"the picture could not be written to {path}: {error.strerror}."
         if words[:1] in (["shot"], ["help"], []):
             return (
                 "A shot: COLOUR N aim DEGREES pressure 0-1 steep 0-90, e.g. 'red 3 aim cup "
@@ -259,16 +284,25 @@ class TiddlywinksGame(Game):
                 "you hold the large counter (90: the highest flight). From the start line, "
                 "pressure about 0.5 at steep 72 reaches the cup. '? picture' draws the table."
             )
-        if state is not None and len(words) == 2 and words[0] in COLOURS and words[1].isdigit():
-            k = COLOURS.index(words[0]) * self.per_player + int(words[1]) - 1
-            if k < len(state.position.counters) and 0 < int(words[1]) <= self.per_player:
-                c = state.position.counters[k]
-                if c.place == "cup":
-                    return f"{question} is in the cup."
-                distance = math.hypot(*c.pose[:2]) * 100
-                return (f"{question} lies {distance:.1f} cm from the cup's centre, which is at "
-                        f"{state.cup_bearing(k):.1f}° from it ({c.place}).")
+        colours = COLOURS[: self.num_players()]
+        if words[:1] and words[0] in colours and (len(words) == 1 or not words[1].isdigit()):
+            return (f"ask about one counter, such as '? {words[0]} 1' (numbered 1 to "
+                    f"{self.per_player}).")
+        if state is not None and len(words) == 2 and words[0] in colours and words[1].isdigit():
+            if not 0 < int(words[1]) <= self.per_player:
+                return f"counters are numbered 1 to {self.per_player}, not {words[1]}."
+            k = colours.index(words[0]) * self.per_player + int(words[1]) - 1
+            c = state.position.counters[k]
+            name = " ".join(words)
+            if c.place == "cup":
+                return f"{name} is in the cup."
+            distance = math.hypot(*c.pose[:2]) * 100
+            return (f"{name} lies {distance:.1f} cm from the cup's centre, which is at "
+                    f"{state.cup_bearing(k):.1f}° from it ({c.place}).")
         return None
+
+    def result_sentence(self, state: State) -> str | None:
+        return state.account()[0] + "."
 
     def result_details(self, state: State) -> dict[str, str | float]:
         position = state.position
@@ -281,12 +315,14 @@ class TiddlywinksGame(Game):
         """The counters ``player`` may play now."""
         counters = position.counters
         mine = [k for k, c in enumerate(counters) if c.owner == player]
+        opened = dict(position.open_ring)
         candidates = []
         for k, c in enumerate(counters):
             if c.place in ("cup", "dead"):
                 continue
-            if k in position.open_ring and c.owner != player:
-                # Horsman III: another's counter in the ring, «instead of his own».
+            if k in opened and c.owner != player and opened[k] != player:
+                # Horsman III: «the next or subsequent player … is at liberty, if he choose, to
+                # play it (instead of his own)»: not the one whose shot sent it there.
                 candidates.append(k)
                 continue
             if not self.may_play(position, player, k):
@@ -296,11 +332,32 @@ class TiddlywinksGame(Game):
             if not position.freed[player] and not (k in mine and c.place == "line"):
                 continue
             candidates.append(k)
-        return [k for k in candidates if not self.covered_by_opponent(position, player, k)]
+        free = [k for k in candidates if not self.covered_by_opponent(position, player, k)]
+        # Horsman II by the default reading: «played out by the player at his next turn».
+        due = [k for k in free if k in position.due and counters[k].owner == player]
+        return due or free
+
+    def why_not(self, position: Position, player: int, counter: int) -> str:
+        """Why ``player`` may not play ``counter`` now, in a few words."""
+        c = position.counters[counter]
+        if c.place == "cup":
+            return "is in the cup"
+        if c.place == "dead":
+            return f"is dead in the {self.LAKE_WORD}"
+        if not self.may_play(position, player, counter):
+            if self.side(c.owner) != self.side(player):
+                return "is an opponent's: no player may touch another's counters"
+            return "is out of your reach: your partner plays it (Cabriole XII)"
+        if not position.freed[player] and not (c.owner == player and c.place == "line"):
+            return ("must wait: until all your counters have left the start line you play "
+                    "from it")
+        if self.covered_by_opponent(position, player, counter):
+            return "is covered by an opponent's counter: wait until he moves it"
+        return "must wait: a counter sent back to the start line is to be played out first"
 
     def covered_by_opponent(self, position: Position, player: int, counter: int) -> bool:
         """Rule "covered": a counter an opponent's counter covers in any proportion waits
-        (Cabriole XI: «ce joueur devra attendre … que l'adversaire ait déplacé le jeton»)."""
+        (Cabriole XI: «ce joueur devra attendre … que l’adversaire ait déplacé le jeton»)."""
         counters = position.counters
         pose = np.array(counters[counter].pose)
         for j, other in enumerate(counters):
@@ -322,6 +379,7 @@ class TiddlywinksGame(Game):
             min(90.0, max(0.0, aimed.steep + error[2] * 90 / 50 * tremble.steep)),
         )
         departure = launch(played, self.setup.table.cloth, self.COUNTER)
+        lifts = launch(Aim(0.0, 1.0, played.steep), self.setup.table.cloth, self.COUNTER).jumps
         if departure.jumps:
             departure = type(departure)(
                 departure.bearing, departure.speed, departure.elevation,
@@ -330,7 +388,7 @@ class TiddlywinksGame(Game):
         rows = tuple(k for k, c in enumerate(position.counters) if c.on_table)
         poses = np.array([position.counters[k].pose for k in rows])
         result = self.physics.shoot(poses, rows.index(shot.counter), departure.launch())
-        counters, events, lost, ring = self._judge(position, shot.counter, rows, result)
+        counters, events, lost, ring, due = self._judge(position, shot.counter, rows, result)
         frames = result.frames
         frames.setflags(write=False)
         report = Report(
@@ -338,9 +396,15 @@ class TiddlywinksGame(Game):
             (aimed.bearing, aimed.pressure, aimed.steep),
             (played.bearing, played.pressure, played.steep),
             departure.jumps, tuple(events), rows, tuple(result.times.tolist()), frames,
+            lifts,
         )
-        potted = counters[shot.counter].place == "cup"
-        return self._next_turn(position, counters, lost, ring, report, again=potted)
+        # Rule "another shot after a pot": «réussit à mettre un jeton dans la coupe», «if
+        # successful in scoring» — the counter played, and one his side scores for.
+        played_counter = counters[shot.counter]
+        again = played_counter.place == "cup" and (
+            self.side(played_counter.owner) == self.side(position.mover)
+        )
+        return self._next_turn(position, counters, lost, ring, report, again, due)
 
     def _judge(self, position: Position, shooter: int, rows: tuple[int, ...], result):
         """Each counter's new place by the rules; the narration's events; the lake's toll."""
@@ -348,30 +412,32 @@ class TiddlywinksGame(Game):
         counters = list(before)
         events: list[Event] = []
         lost = list(position.lost)
-        ring = set(position.open_ring)
+        ring = dict(position.open_ring)
+        due = set(position.due) - {shooter}  # played out
         taken: list[tuple[float, float]] = []
         returns: list[tuple[int, str, tuple[float, float] | None]] = []
         for row, k in enumerate(rows):
             c = before[k]
             pose = tuple(float(v) for v in result.poses[row])
-            moved = k == shooter or (
-                math.dist(pose[:3], c.pose[:3]) > STILL
-                or abs(abs(pose[3]) - abs(c.pose[3])) > 1e-4
+            moved = math.dist(pose[:3], c.pose[:3]) > STILL or (
+                abs(abs(pose[3]) - abs(c.pose[3])) > 1e-4
             )
             if row in result.fell:
                 returns.append((k, "off", result.fell[row]))
+                ring.pop(k, None)
                 continue
             place = self.judge.place(np.array(pose))
             if place == "rim":
                 events.append(Event(k, "rim"))
-                place = self.options["rim"]
+                place = {"stays": "cloth", "lake": "lake", "cup": "cup"}[self.options["rim"]]
             if c.place == "dead":
                 counters[k] = c.at("dead", pose)
             elif place == "cup":
                 counters[k] = c.at("cup", pose)
-                ring.discard(k)
+                ring.pop(k, None)
+                due.discard(k)
                 events.append(Event(k, "potted"))
-            elif self.lake_rule() is not None and moved and (
+            elif self.lake_rule() is not None and (moved or k == shooter) and (
                 place == "lake"
                 or (self.options["lake_moment"] == "touched" and row in result.touched_lake)
             ):
@@ -381,9 +447,9 @@ class TiddlywinksGame(Game):
                 counters[k] = c
             else:
                 counters[k] = c.at("cloth", pose)
-                ring.discard(k)
-                if moved:
-                    events.append(Event(k, "moved"))
+                ring.pop(k, None)
+                due.discard(k)
+                events.append(Event(k, "moved"))
             if counters[k].on_table:
                 taken.append(tuple(counters[k].pose[:2]))
         for k, why, edge in returns:
@@ -396,14 +462,17 @@ class TiddlywinksGame(Game):
                 if rule == "dead":
                     counters[k] = counters[k].at("dead")
                     lost[c.owner] += 1
-                    ring.discard(k)
+                    ring.pop(k, None)
                     events.append(Event(k, "lake", "lost for good"))
                 elif rule == "open":
                     counters[k] = counters[k].at("lake")
-                    ring.add(k)
-                    events.append(Event(k, "lake", "open to the others until its owner's turn"))
+                    ring[k] = position.mover
+                    events.append(Event(k, "lake", "open to the next players until its owner's "
+                                                   "turn"))
                 else:
                     counters[k] = self.back_to_line(k, taken)
+                    if self.due_next_turn():
+                        due.add(k)
                     events.append(Event(k, "lake", "back to the start line"))
             taken.append(tuple(counters[k].pose[:2]))
         moved_counter = counters[shooter]
@@ -414,7 +483,7 @@ class TiddlywinksGame(Game):
                     self.judge.covers(pose, np.array(other.pose))
                 ):
                     events.append(Event(shooter, "covers", other=j))
-        return tuple(counters), events, tuple(lost), frozenset(ring)
+        return tuple(counters), events, tuple(lost), frozenset(ring.items()), frozenset(due)
 
     def _where(self, counter: Counter) -> str:
         return "back to the start line" if counter.place == "line" else "put back by the edge"
@@ -436,7 +505,7 @@ class TiddlywinksGame(Game):
         return all(math.dist(point, other) > self.COUNTER.diameter + 0.002 for other in taken)
 
     def _next_turn(self, position: Position, counters: tuple[Counter, ...], lost, ring,
-                   report: Report | None, again: bool) -> Position:
+                   report: Report | None, again: bool, due: frozenset[int]) -> Position:
         n = self.num_players()
         freed = tuple(
             position.freed[p] or all(c.place != "line" for c in counters if c.owner == p)
@@ -452,8 +521,9 @@ class TiddlywinksGame(Game):
             mover = (mover + 1) % n
             # Horsman III: the ring's counters are open «during that round»: until their owner's
             # own turn, when «the player to whom it belongs is at liberty to play with it».
-            ring = frozenset(k for k in ring if counters[k].owner != mover)
-        return Position(counters, mover, None, freed, ring, lost, shots, over, winners, report)
+            ring = frozenset((k, o) for k, o in ring if counters[k].owner != mover)
+        return Position(counters, mover, None, freed, ring, lost, shots, over, winners, report,
+                        due)
 
     def _winners(self, counters: tuple[Counter, ...]) -> tuple[int, ...]:
         """The seats sharing the pool, once the game has ended; else empty."""
@@ -461,9 +531,10 @@ class TiddlywinksGame(Game):
         own = [[c for c in counters if c.owner == p] for p in range(n)]
         if self.lake_rule() == "dead":
             # Cabriole IX by agreement, Horsman I: «le joueur ou le camp qui aura mis le plus
-            # grand nombre de jetons dans la coupe qui gagnera la poule», once a player has no
-            # counter left to play.
-            if not any(all(c.place in ("cup", "dead") for c in own[p]) for p in range(n)):
+            # grand nombre de jetons dans la coupe qui gagnera la poule», once no counter is
+            # left to play (end=all-out) or once one player has none (end=first-out).
+            out = [all(c.place in ("cup", "dead") for c in own[p]) for p in range(n)]
+            if not (all(out) if self.options["end"] == "all-out" else any(out)):
                 return ()
             score: dict[int, int] = {}
             for p in range(n):
@@ -478,14 +549,17 @@ class TiddlywinksGame(Game):
 
     def money(self, position: Position) -> list[float]:
         """Each seat's gain in stakes: the pool (every stake, and the lake's fines) shared by
-        the winners, and what each loser pays them per counter still out of the cup."""
+        the winners, and what each loser pays them per counter still out of the cup — that only
+        when the game was won by potting every counter (Cabriole VIII, Horsman's forfeits): with
+        counters lost for good, most in the cup wins the pool alone (IX, Variation I)."""
         n = self.num_players()
         if not position.over or not position.winners:
             return [0.0] * n
         winners = position.winners
         staked = [1.0 + self.fine() * position.lost[p] for p in range(n)]
+        price = 0.0 if self.lake_rule() == "dead" else self.price()
         owed = [
-            0.0 if p in winners else self.price() * sum(
+            0.0 if p in winners else price * sum(
                 1 for c in position.counters if c.owner == p and c.place != "cup"
             )
             for p in range(n)
@@ -560,7 +634,11 @@ class TiddlywinksState(State):
             return 0 <= action < TREMBLE_IDS
         if action == PASS:
             return legal == [PASS]
-        return 0 < action <= SHOT_IDS and Shot.from_id(action).counter in self.playable()
+        if not 0 < action <= SHOT_IDS:
+            return False
+        shot = Shot.from_id(action)
+        # «fait avancer un jeton»: a shot presses; a counter not touched has not been played.
+        return shot.pressure > 0 and shot.counter in self.playable()
 
     def legal_text(self, legal: list[int] | None = None) -> str:
         legal = self.legal_actions() if legal is None else legal
@@ -569,8 +647,15 @@ class TiddlywinksState(State):
         if legal == [PASS]:
             return "pass (no counter may be played)"
         names = ", ".join(self._counter_name(k) for k in self.playable())
-        return (f"a shot of {names}, written COLOUR N aim DEGREES|cup pressure 0-1 steep "
-                "0-90")
+        text = f"a shot of {names}, written COLOUR N aim DEGREES|cup pressure 0-1 steep 0-90"
+        position, mover = self.position, self.position.mover
+        waiting = [
+            f"{self._counter_name(k)} {self.game.why_not(position, mover, k)}"
+            for k, c in enumerate(position.counters)
+            if self.game.side(c.owner) == self.game.side(mover)
+            and c.place not in ("cup", "dead") and k not in self.playable()
+        ]
+        return text + ("" if not waiting else " (" + "; ".join(waiting) + ")")
 
     def _counter_name(self, counter: int) -> str:
         owner, number = divmod(counter, self.game.per_player)
@@ -606,13 +691,11 @@ class TiddlywinksState(State):
         elif action == PASS:
             # «ce joueur devra attendre pour jouer»: the turn passes with nothing played.
             self.position = self.game._next_turn(
-                position, position.counters, position.lost, position.open_ring, None, False
+                position, position.counters, position.lost, position.open_ring, None, False,
+                position.due,
             )
         else:
-            self.position = Position(
-                position.counters, position.mover, Shot.from_id(action), position.freed,
-                position.open_ring, position.lost, position.shots,
-            )
+            self.position = replace(position, aimed=Shot.from_id(action))
 
     def _action_to_string(self, action: int) -> str:
         if self.is_chance_node():
@@ -640,7 +723,8 @@ class TiddlywinksState(State):
             "turn": COLOURS[position.mover],
             "counters": counters,
             "lost": list(position.lost),
-            "open ring": sorted(self._counter_name(k) for k in position.open_ring),
+            "open ring": sorted(self._counter_name(k) for k, _ in position.open_ring),
+            "due": sorted(self._counter_name(k) for k in position.due),
             "turns": position.shots,
         }
         if position.aimed is not None:
@@ -663,21 +747,24 @@ class TiddlywinksState(State):
         lines = [
             f"{COLOURS[report.player]} played {name(report.counter)}: aimed {aimed[0]:.1f}° "
             f"pressure {aimed[1]:.2f} steep {aimed[2]:.0f}; the hand gave {played[0]:.1f}° "
-            f"{played[1]:.2f} {played[2]:.0f}" + ("" if report.jumped else
-                                                  " — the cloth is too thin: it only slid")
+            f"{played[1]:.2f} {played[2]:.0f}" + (
+                "" if report.jumped
+                else " — pressed too lightly to rise, it only slid" if report.lifts
+                else " — the cloth is too thin to make it jump: it only slid"
+            )
         ]
         for event in report.events:
             what = {
                 "potted": "went into the cup",
                 "rim": "came to rest on the cup's rim",
-                "lake": "fell in the lake",
+                "lake": f"fell in the {self.game.LAKE_WORD}",
                 "off": "went off the table",
                 "moved": "moved",
             }.get(event.what)
             if event.what == "covers":
                 lines.append(
                     f"{name(event.counter)} now covers {name(event.other)} (covering an "
-                    "opponent on purpose is forbidden: Cabriole XI, Horsman)"
+                    f"opponent on purpose is forbidden: {self.game.COVERING_RULE})"
                 )
                 continue
             if event.what == "moved":

@@ -14,14 +14,15 @@ import math
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.tiddlywinks.game import (
-    CLOTH_OPTION,
     FLAT,
     HANDS_OPTION,
     INCH,
-    LAKE_MOMENT_OPTION,
     LIMIT_OPTION,
-    RIM_OPTION,
     TiddlywinksGame,
+    cloth_option,
+    end_option,
+    lake_moment_option,
+    rim_option,
 )
 from ludotheque.games.tiddlywinks.physics import CounterSpec, CupSpec
 from ludotheque.games.tiddlywinks.table import Counter, Position
@@ -44,6 +45,8 @@ class HorsmanGame(TiddlywinksGame):
     COUNTER = CounterSpec(diameter=0.016, thickness=0.002, density=1900.0)
     #: «a ring about four inches diameter».
     LAKE_RADIUS = 2 * 0.0254
+    LAKE_WORD = "ring"
+    COVERING_RULE = "Horsman: «A player may not intentionally cover his opponent's counters»"
     OPTIONS = (
         Option("players", int, 2, (2, 3, 4, 5, 6),
                source="«may be played by any number of people (two, or four in partnership is "
@@ -60,11 +63,17 @@ class HorsmanGame(TiddlywinksGame):
                source="«place their counters in line in front of them at any equal distance "
                "round the table from the cup»",
                help="the start line's distance from the table's edge, cm"),
-        CLOTH_OPTION,
+        cloth_option("«on any card or similar small table, with a thick cloth on»"),
         Option("variation", str, "none", ("none", "I", "II", "III"),
                source="«By marking on the cloth with a piece of French chalk a ring about four "
                "inches diameter … the game may also be played with the following variations»",
                help="the chalk ring: I dead, II back to the start, III others may play it"),
+        Option("played_out", str, "next-turn", ("next-turn", "any-time"),
+               source="II: «must be returned to its proper starting point, and played out by "
+               "the player at his next turn»",
+               help="under Variation II, a counter sent back must be its owner's next shot, or "
+               "is played when he likes"),
+        end_option("I: «the winner to be the player who gets the most counters into the cup»"),
         Option("turn", str, "until-miss", ("until-miss", "every-shot"),
                source="«is entitled to play again … and so on until he fails.* … * The game may "
                "also be played by the turn passing on after each shot»"),
@@ -74,8 +83,8 @@ class HorsmanGame(TiddlywinksGame):
         Option("price", float, 1.0, minimum=0.0,
                source="«be paid by the respective owners of the same»",
                help="stakes paid per forfeited counter (forfeits=true)"),
-        LAKE_MOMENT_OPTION,
-        RIM_OPTION,
+        lake_moment_option("«Any counter falling within this ring»"),
+        rim_option("«placing the cup in the centre»; the rim is not spoken of"),
         HANDS_OPTION,
         LIMIT_OPTION,
     )
@@ -98,6 +107,9 @@ class HorsmanGame(TiddlywinksGame):
 
     def price(self) -> float:
         return self.options["price"] if self.options["forfeits"] else 0.0
+
+    def due_next_turn(self) -> bool:
+        return self.options["variation"] == "II" and self.options["played_out"] == "next-turn"
 
     def passes_after_every_shot(self) -> bool:
         return self.options["turn"] == "every-shot"

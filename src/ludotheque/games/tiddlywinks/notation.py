@@ -125,8 +125,10 @@ def parse_shot(
     else:
         bearing = float(aim)
     pressure, steep = float(match["pressure"]), float(match["steep"])
-    if not 0 <= pressure <= 1:
-        raise NotationError(f"pressure runs from 0 to 1, not {pressure}.")
+    if not 0 < pressure <= 1:
+        raise NotationError(
+            f"pressure runs from 0.01 (a touch: the counter must be played) to 1, not {pressure}."
+        )
     if not 0 <= steep <= 90:
         raise NotationError(f"steep runs from 0 (the squidger flat) to 90 (upright), not {steep}.")
     return Shot.quantised(counter, bearing, pressure, steep)

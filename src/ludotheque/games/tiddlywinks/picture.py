@@ -27,9 +27,13 @@ def draw(state: TiddlywinksState, path: Path) -> Path:
     table = game.setup.table
     position = state.position
     report = position.report
-    figure, (top, side) = plt.subplots(
-        1, 2, figsize=(12, 6.4), gridspec_kw={"width_ratios": [3, 2]}
-    )
+    if report is None:
+        figure, top = plt.subplots(figsize=(7.2, 6.4))
+        side = None
+    else:
+        figure, (top, side) = plt.subplots(
+            1, 2, figsize=(12, 6.4), gridspec_kw={"width_ratios": [3, 2]}
+        )
     size = table.size
     if table.shape == "round":
         top.add_patch(Circle((0, 0), size, color="#2f6b3a"))
@@ -62,6 +66,12 @@ def draw(state: TiddlywinksState, path: Path) -> Path:
             shooter = k == report.counter
             top.plot(path_xy[:, 0], path_xy[:, 1], color="white" if shooter else "#dddddd",
                      lw=1.4 if shooter else 0.8, alpha=0.9, zorder=2)
+            # Where the shot left it, if the rules then moved it (the lake, the floor).
+            end = path_xy[-1]
+            now = position.counters[k]
+            if now.place == "cup" or np.hypot(*(np.array(now.pose[:2]) - end)) > 0.002:
+                top.add_patch(Circle(tuple(end), r, fill=False, ec="white", ls="--", lw=0.8,
+                                     zorder=3))
         row = report.rows.index(report.counter)
         flight = frames[:, row]
         along = np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(flight[:, :2], axis=0).T))])
@@ -73,9 +83,6 @@ def draw(state: TiddlywinksState, path: Path) -> Path:
         side.set_ylabel("height above the cloth (cm)")
         side.set_title(state._counter_name(report.counter) + " — the last shot from the side")
         side.set_ylim(bottom=0)
-    else:
-        side.axis("off")
-        side.text(0.5, 0.5, "no shot yet", ha="center", va="center")
     top.set_xlim(-size * 1.05, size * 1.05)
     top.set_ylim(-size * 1.05, size * 1.05)
     top.set_aspect("equal")

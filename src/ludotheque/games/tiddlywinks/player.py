@@ -40,6 +40,19 @@ def steep_for(elevation: float) -> float:
     return 90 * (elevation - LOWEST) / (HIGHEST - LOWEST)
 
 
+def pressure_for(game: TiddlywinksGame, speed: float, steep: float) -> float:
+    """The pressure that launches a counter at ``speed`` (m/s) with the squidger held at
+    ``steep``, on the game's cloth (1.0 if even a full press is too slow)."""
+    low, high = 0.0, 1.0
+    for _ in range(30):  # the launch speed grows with the pressure: bisect
+        middle = (low + high) / 2
+        if launch(Aim(0.0, middle, steep), game.setup.table.cloth, game.COUNTER).speed < speed:
+            low = middle
+        else:
+            high = middle
+    return high
+
+
 class AimingPlayer:
     """Aims at the cup with a level's misjudgement; plays only tiddlywinks games."""
 
@@ -82,15 +95,7 @@ class AimingPlayer:
                 break
         speed = DRAG * math.sqrt(G * distance**2 / (2 * math.cos(th) ** 2 * reach))
         steep = steep_for(elevation)
-        cloth = game.setup.table.cloth
-        low, high = 0.0, 1.0
-        for _ in range(30):  # the launch speed grows with the pressure: bisect
-            middle = (low + high) / 2
-            if launch(Aim(0.0, middle, steep), cloth, game.COUNTER).speed < speed:
-                low = middle
-            else:
-                high = middle
-        return state.cup_bearing(counter), high, steep
+        return state.cup_bearing(counter), pressure_for(game, speed, steep), steep
 
 
 def _aiming(argument: str, seed: int | str | None) -> AimingPlayer:

@@ -1,5 +1,6 @@
-"""The table seen from above, in text: counters as colour initial and number (``r3`` is red 3),
-the cup ``U``, the lake's chalk circle ``:``, the table's edge ``.``; then each counter in words.
+"""The table seen from above, in text: counters as colour initial and number (``r3`` is red 3;
+a capital, ``R3``, is dead in the lake; ``**`` is counters overlapping), the cup ``U``, the
+lake's chalk circle ``:``, the table's edge ``.``; then each counter in words.
 
 Seat 0 (red) sits at the bottom; bearings are degrees, 0 to the right, counter-clockwise.
 """
@@ -41,11 +42,14 @@ def render(game: TiddlywinksGame, view: dict[str, Any]) -> str:
         col = round((counter["x"] + size) / dx)
         row = round((size - counter["y"]) / dy)
         colour, number = counter["counter"].split()
-        mark = ("x" if counter["place"] == "dead" else colour[0]) + number
+        initial = colour[0].upper() if counter["place"] == "dead" else colour[0]
+        mark = initial + number
         if 0 <= row < HEIGHT and 0 <= col < WIDTH - 1:
             taken = grid[row][col] not in (" ", ".", ":")
             grid[row][col:col + 2] = ["*", "*"] if taken else list(mark)
     lines = ["".join(r).rstrip() for r in grid]
+    lines.append("r3 = red 3; R3 = dead; ** = counters overlapping; U = the cup"
+                 + ("; : = the chalk circle" if lake else ""))
     lines.append(f"turn {view['turns'] + 1}: {view['turn']} to play"
                  + (f" — aimed: {view['aimed']}" if "aimed" in view else ""))
     in_cup = {}
@@ -60,8 +64,13 @@ def render(game: TiddlywinksGame, view: dict[str, Any]) -> str:
         distance = math.hypot(counter["x"], counter["y"])
         bearing = math.degrees(math.atan2(-counter["y"], -counter["x"])) % 360
         where = {"line": "on the start line", "cloth": "on the cloth", "lake": "in the ring",
-                 "dead": "dead in the lake"}[counter["place"]]
-        tilt = f", tilted {counter['tilt']:.0f}°" if counter["tilt"] >= 3 else ""
+                 "dead": f"dead in the {game.LAKE_WORD}"}[counter["place"]]
+        if counter["tilt"] >= 170:
+            tilt = ", upside down"
+        elif 80 <= counter["tilt"] <= 100:
+            tilt = ", on its edge"
+        else:
+            tilt = f", tilted {counter['tilt']:.0f}°" if counter["tilt"] >= 3 else ""
         mark = "→ " if counter["counter"] in playable else "  "
         lines.append(f"{mark}{counter['counter']:<9} {where}{tilt}, {distance * 100:5.1f} cm "
                      f"from the cup, which lies at {bearing:5.1f}°")

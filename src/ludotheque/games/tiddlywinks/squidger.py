@@ -5,9 +5,9 @@ the large counter. With the thickness of the cloth they give the small counter's
 fast, how high and with what tumble it leaves. The large counter presses the small one's near
 rim into the cloth; the cloth, squeezed, stores energy and throws the counter up and forward as
 the squidger slips off. On a thin cloth the rim cannot sink: there is nothing to throw it up,
-and the counter is only pushed along, as Cabriole's rule II says: «Sur un tapis d'épaisseur
+and the counter is only pushed along, as Cabriole's rule II says: «Sur un tapis d’épaisseur
 insuffisante, on réussira bien à chasser un jeton en avant, mais on ne pourra pas le faire
-sauter en l'air.»
+sauter en l’air.»
 
 The mapping is the feasibility study's phenomenological proposal (§5.2), its constants
 re-measured by ``tests/test_tiddlywinks_squidger.py`` against the targets the study names: a

@@ -4,7 +4,7 @@ did. Immutable values; the rules in :mod:`.game` replace them.
 The geometry of the seats is fixed by the options: seat 0 sits at the bottom of the picture
 (south) and the others round the table counter-clockwise, equally spaced; each player's counters
 stand in a line in front of him, on an arc round the cup so that all are at the same distance
-from it (Cabriole VI: «à égale distance de la coupe»), numbered 1… from his left.
+from it (Cabriole VI: «à égale distance de la couple» [sic]), numbered 1… from his left.
 
 >>> line = StartLine(players=2, per_player=4, distance=0.415, spacing=0.03)
 >>> x, y = line.slot(0, 0)
@@ -88,6 +88,9 @@ class Report:
     rows: tuple[int, ...]
     times: tuple[float, ...]
     frames: object  # a read-only numpy array (frames × rows × 7)
+    #: Whether a full press at that steepness would have lifted a counter on this cloth: if
+    #: not, the cloth is too thin; if so, a counter that only slid was pressed too lightly.
+    lifts: bool = True
 
 
 @dataclass(frozen=True)
@@ -96,8 +99,10 @@ class Position:
 
     ``aimed`` is a shot waiting for the hand's tremble (a chance node); ``freed[p]`` tells that
     all of p's counters have left the start line once (Cabriole VII); ``open_ring`` holds the
-    counters in Horsman's ring that other players may play until their owner's turn comes
-    (Variation III); ``lost[p]`` counts p's counters lost in the lake (each a fine to the pool);
+    counters in Horsman's ring that the next players may play until their owner's turn comes,
+    each with the seat whose shot sent it there (Variation III); ``due`` the counters sent back
+    to the start line that their owners must play out at their next turn (Variation II);
+    ``lost[p]`` counts p's counters lost in the lake (each a fine to the pool);
     ``winners`` are the seats that share the pool once the game is over (empty when the game
     stopped at its limit unfinished)."""
 
@@ -105,9 +110,10 @@ class Position:
     mover: int
     aimed: object = None
     freed: tuple[bool, ...] = ()
-    open_ring: frozenset[int] = frozenset()
+    open_ring: frozenset[tuple[int, int]] = frozenset()
     lost: tuple[int, ...] = ()
     shots: int = 0
     over: bool = False
     winners: tuple[int, ...] = ()
     report: Report | None = None
+    due: frozenset[int] = frozenset()

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import sys
@@ -30,16 +31,18 @@ from ludotheque.games.tiddlywinks.squidger import Aim, launch
 def full_table(shots: int) -> None:
     game = ludotheque.load_game("cabriole", players=6, counters=4, hands="club")
     rng = random.Random(24)
-    state = game.new_initial_state()
-    agents = [make_agent("aim:easy", seed=p) for p in range(6)]
-    # A position from play: some counters out on the cloth, a few near the cup.
-    for _ in range(40):
-        if state.is_terminal():
-            break
-        state.apply_action(state.sample_chance(rng) if state.is_chance_node()
-                           else agents[state.current_player()].choose(state))
-    rows = [k for k, c in enumerate(state.position.counters) if c.on_table]
-    poses = np.array([state.position.counters[k].pose for k in rows])
+    position = game.new_initial_state().position
+    # A table in mid-game: every other counter out on the cloth, none touching another.
+    poses = [list(c.pose) for c in position.counters]
+    for k in range(0, 24, 2):
+        while True:
+            r, a = rng.uniform(0.08, 0.35), rng.uniform(0, 2 * math.pi)
+            x, y = r * math.cos(a), r * math.sin(a)
+            if all(math.dist((x, y), p[:2]) > 0.02 for p in poses):
+                poses[k][:2] = [x, y]
+                break
+    rows = list(range(24))
+    poses = np.array(poses)
     physics = game.physics
     shots_list = [
         (rng.randrange(len(rows)),
@@ -62,7 +65,8 @@ def full_table(shots: int) -> None:
     awake, _ = run()
     physics.model.opt.enableflags |= int(mujoco.mjtEnableBit.mjENBL_SLEEP)
     median, peer = statistics.median(walls), statistics.median(awake)
-    print(f"{len(rows)} counters on the table, {shots} random shots")
+    print(f"{len(rows)} counters on the table (Cabriole, six players of four), {shots} random "
+          "shots")
     print(f"  median wall time per shot: {median * 1000:.1f} ms  (90%: "
           f"{np.percentile(walls, 90) * 1000:.1f} ms, max {max(walls) * 1000:.1f} ms)")
     print(f"  the same shots without sleeping: {peer * 1000:.1f} ms — sleeping is "

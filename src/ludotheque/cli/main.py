@@ -163,7 +163,7 @@ def simulate_command(
     options = parse_assignments(option or [])
     rule_set = load_game(game, **options)
     seats = seat_specs(rule_set.num_players(), seat, ["random"] * rule_set.num_players())
-    if any(make_agent(spec).interactive for spec in seats):
+    if any(make_agent(spec, game=rule_set).interactive for spec in seats):
         raise LudothequeError("simulate plays computer players only; use play for a person.")
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game}", total=n)

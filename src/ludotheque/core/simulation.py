@@ -39,7 +39,9 @@ def play_one(
     game_name: str, options: dict[str, Any], seats: Sequence[str], seed: int, index: int
 ) -> GameResult:
     game = load_game(game_name, **options)
-    agents = [make_agent(spec, seed=f"{seed}:{index}:{n}") for n, spec in enumerate(seats)]
+    agents = [
+        make_agent(spec, seed=f"{seed}:{index}:{n}", game=game) for n, spec in enumerate(seats)
+    ]
     decisions = 0
 
     def count(_state: object, player: int, _action: int) -> None:

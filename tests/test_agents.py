@@ -81,7 +81,8 @@ def test_mcts_beats_the_random_player_at_jacquet():
     leaf = Judged(JacquetEvaluation(), 20.0)
     wins = 0
     for i in range(4):
-        seats = [MCTSAgent(seed=i, iterations=100, leaf=leaf), make_agent("random", seed=i)]
+        seats = [MCTSAgent(seed=i, iterations=30, leaf=leaf, width=3),
+                 make_agent("random", seed=i)]
         if i % 2:
             seats.reverse()
         final = play_match(game, seats, random.Random(i))
@@ -157,7 +158,7 @@ def test_every_game_has_its_levels_and_each_level_plays():
         ("mcts:impossible", "jacquet", "a level is one of easy, medium, hard, not 'impossible'."),
         ("mcts", "jacquet", "mcts takes a level, as mcts:hard."),
         ("mcts:hard", "crypto-90", "mcts does not play crypto-90; it is played by ismcts:LEVEL."),
-        ("ismcts:easy", "jacquet", "it is played by expectimax:LEVEL, mcts:LEVEL."),
+        ("ismcts:easy", "jacquet", "it is played by mcts:LEVEL, expectimax:LEVEL."),
         ("hard:3", "jacquet", "a seat is one of human, random"),
     ],
 )

@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar
 
-from ludotheque.agents.greedy import turn_ends
+from ludotheque.agents.greedy import TurnPlan, turn_ends
 from ludotheque.agents.mcts import Evaluate
 from ludotheque.core.errors import LudothequeError
 
@@ -63,12 +62,11 @@ class ExpectimaxAgent:
         self.seconds = seconds
         self.evaluate = evaluate
         self.win = win
-        #: The rest of the turn chosen: the decision to play in each position it passes.
-        self._plan: dict[Hashable, int] = {}
+        self.plan = TurnPlan()
 
     def choose(self, state: State) -> int:
-        planned = self._plan.get(state.key())
-        if planned is not None and planned in state.legal_actions():
+        planned = self.plan.next(state)
+        if planned is not None:
             return planned
         if state.num_players() != 2:
             raise LudothequeError("expectimax plays two-player games; use mcts or ismcts.")
@@ -87,7 +85,7 @@ class ExpectimaxAgent:
             value = self._value(end, self.depth - 1, me, evaluate)
             if value > best_value:
                 best_path, best_value = path, value
-        self._remember(state, best_path)
+        self.plan.follow(state, best_path)
         return best_path[0]
 
     def _value(self, state: State, depth: int, me: int, evaluate: Evaluate) -> float:
@@ -108,10 +106,3 @@ class ExpectimaxAgent:
             return total
         values = [self._value(end, depth - 1, me, evaluate) for _, end in turn_ends(state)]
         return max(values) if state.current_player() == me else min(values)
-
-    def _remember(self, state: State, path: tuple[int, ...]) -> None:
-        self._plan = {}
-        walk = state.clone()
-        for action in path:
-            self._plan[walk.key()] = action
-            walk.apply_action(action)

@@ -56,6 +56,39 @@ def turn_ends(state: State, limit: int = BUDGET) -> list[tuple[tuple[int, ...], 
     return ends
 
 
+class TurnPlan:
+    """The rest of a turn a player has chosen whole: the decision to play in each position
+    the turn passes through, so that he plays it out without choosing again.
+
+    >>> import ludotheque
+    >>> state = ludotheque.load_game("jacquet").new_initial_state()
+    >>> for move in ["white first", "6-5"]:
+    ...     state.apply_action(state.string_to_action(move))
+    >>> plan = TurnPlan()
+    >>> [path] = [path for path, _ in turn_ends(state)]
+    >>> plan.follow(state, path)
+    >>> state.apply_action(plan.next(state))
+    >>> state.action_to_string(plan.next(state))
+    '7/12'
+    """
+
+    def __init__(self) -> None:
+        self._next: dict[Hashable, int] = {}
+
+    def next(self, state: State) -> int | None:
+        """The planned decision in ``state``, or None if the plan does not pass through it."""
+        action = self._next.get(state.key())
+        return action if action is not None and action in state.legal_actions() else None
+
+    def follow(self, state: State, path: tuple[int, ...]) -> None:
+        """Plan to play ``path`` from ``state``, forgetting any plan before."""
+        self._next = {}
+        walk = state.clone()
+        for action in path:
+            self._next[walk.key()] = action
+            walk.apply_action(action)
+
+
 class GreedyAgent:
     """Maximises the game's heuristic over the rest of its own turn."""
 

@@ -11,7 +11,7 @@ A rule set that needs a player of its own registers it with :func:`register`, fr
 
 >>> import ludotheque
 >>> methods("jacquet"), methods("crypto-90")
-(['expectimax', 'mcts'], ['ismcts'])
+(['mcts', 'expectimax'], ['ismcts'])
 >>> type(make_player("mcts", "easy", ludotheque.load_game("jacquet"), seed=1)).__name__
 'MCTSAgent'
 >>> make_player("mcts", "easy", ludotheque.load_game("crypto-90"), seed=1)
@@ -75,11 +75,8 @@ def make_player(method: str | None, level: str, game: Game, seed: int | str | No
     return offered[method][level](game, seed)
 
 
-def _mcts(iterations: int, leaf: Callable[[Game], LeafValue] | None = None) -> Factory:
-    def make(game: Game, seed: int | str | None) -> Agent:
-        return MCTSAgent(seed, iterations, leaf=leaf(game) if leaf else random_playout)
-
-    return make
+def _mcts(iterations: int, width: int | None = None, leaf: LeafValue = random_playout) -> Factory:
+    return lambda game, seed: MCTSAgent(seed, iterations, leaf=leaf, width=width)
 
 
 def _ismcts(iterations: int, scale: float) -> Factory:
@@ -97,17 +94,24 @@ def _jacquet_expectimax(depth: int, width: int | None) -> Factory:
     )
 
 
-def _jacquet_mcts(iterations: int) -> Factory:
-    from ludotheque.games.jacquet.evaluation import JacquetEvaluation
+def _jacquet_mcts(iterations: int, width: int) -> Factory:
+    from ludotheque.games.jacquet.heuristic import HeuristicPlayout
 
-    return _mcts(iterations, lambda game: Judged(JacquetEvaluation(), JACQUET_SCALE))
+    return _mcts(iterations, width, HeuristicPlayout())
 
 
-#: Pips of lead that MCTS reads as a 73% chance of winning Jacquet.
-JACQUET_SCALE = 20.0
-#: The same for the Crypto games' heuristics, in their points.
+#: Points of lead by each Crypto game's heuristic that ISMCTS reads as a 73% chance of winning.
 CRYPTO_SCALE = {"crypto-90": 20.0, "crypto-geographique": 40.0, "crypto-geographique-chaine": 40.0}
 
+register(
+    "jacquet",
+    "mcts",
+    {
+        "easy": _jacquet_mcts(iterations=8, width=2),
+        "medium": _jacquet_mcts(iterations=40, width=3),
+        "hard": _jacquet_mcts(iterations=160, width=4),
+    },
+)
 register(
     "jacquet",
     "expectimax",
@@ -116,11 +120,6 @@ register(
         "medium": _jacquet_expectimax(depth=2, width=4),
         "hard": _jacquet_expectimax(depth=2, width=None),
     },
-)
-register(
-    "jacquet",
-    "mcts",
-    {"easy": _jacquet_mcts(200), "medium": _jacquet_mcts(1000), "hard": _jacquet_mcts(4000)},
 )
 # Every move of Dames rabattues is forced: the player is seated, and never has to think.
 register(

@@ -80,7 +80,7 @@ def pot_rates(trials: int) -> None:
     for name in ("cabriole", "tiddledy-winks"):
         for hands in ("steady", "expert", "club", "casual", "novice"):
             game = ludotheque.load_game(name, hands=hands)
-            player = make_agent("aim:hard", seed=0)
+            player = make_agent("aim:hard", seed=0, game=game)
             rng = random.Random(11)
             potted = 0
             for _ in range(trials):
@@ -99,7 +99,7 @@ def games(n: int) -> None:
         game = ludotheque.load_game(name, **options)
         turns, seconds = [], []
         for seed in range(n):
-            agents = [make_agent("aim:medium", seed=f"{seed}:{p}")
+            agents = [make_agent("aim:medium", seed=f"{seed}:{p}", game=game)
                       for p in range(game.num_players())]
             start = time.perf_counter()
             state = play_match(game, agents, random.Random(seed))

@@ -96,6 +96,9 @@ def test_menu_rejects_bad_choices():
         (["simulate", "dames-rabattues", "--seat", "1=human"], "computer players only"),
         (["simulate", "dames-rabattues", "--seat", "1=human:1"], "computer players only"),
         (["play", "dames-rabattues", "--seat", "1"], "N=kind"),
+        (["play", "jacquet", "--seat", "2=mcts:impossible"], "a level is one of easy, medium"),
+        (["play", "crypto-90", "--seat", "2=mcts:hard"], "mcts does not play crypto-90"),
+        (["simulate", "jacquet", "--seat", "2=expectimax"], "expectimax takes a level"),
         (["rules", "chess"], "there is no game"),
         (["replay", "/nonexistent/game.json"], "cannot be read"),
         (["analyze", "chess"], "there is no game"),
@@ -113,6 +116,13 @@ def test_replay_refuses_a_corrupt_record(tmp_path):
     bad.write_text(json.dumps({"game": "dames-rabattues", "moves": ["white first", "7-7"]}))
     result = run("replay", str(bad))
     assert result.exit_code == 2 and "move 2" in result.output
+
+
+def test_search_players_take_seats_by_level():
+    result = run("play", "jacquet", "-o", "granularity=pair", "--seat", "1=expectimax:easy",
+                 "--seat", "2=mcts:easy", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"(white|black) has borne off all fifteen and wins", result.output)
 
 
 def test_a_person_plays_jacquet_against_the_heuristic():

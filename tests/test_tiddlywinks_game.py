@@ -38,7 +38,7 @@ GAMES = [
                          ids=[f"{n}-{i}" for i, (n, _) in enumerate(GAMES)])
 def test_whole_games_end_under_the_simple_player(name, options):
     game = ludotheque.load_game(name, **options)
-    agents = [make_agent("aim:medium", seed=p) for p in range(game.num_players())]
+    agents = [make_agent("aim:medium", seed=p, game=game) for p in range(game.num_players())]
     state = play_match(game, agents, random.Random(len(options)))
     assert state.is_terminal() and state.position.winners, "won, not stopped at the limit"
     assert sum(state.returns()) == pytest.approx(0)
@@ -52,7 +52,7 @@ def test_on_a_thin_cloth_the_game_is_impossible():
     """Cabriole II: «on reconnaîtra immédiatement que le jeu est impossible»: no counter rises,
     none is potted, and the game stops at its limit with the stakes returned."""
     game = ludotheque.load_game("cabriole", cloth=1.0, limit=12)
-    agents = [make_agent("aim:hard", seed=p) for p in range(2)]
+    agents = [make_agent("aim:hard", seed=p, game=game) for p in range(2)]
     state = play_match(game, agents, random.Random(1))
     assert state.is_terminal() and not state.position.winners
     assert state.returns() == [0.0, 0.0]
@@ -65,7 +65,7 @@ def test_hands_make_the_difference_from_the_start_line():
     rates = {}
     for hands in ("expert", "novice"):
         game = ludotheque.load_game("cabriole", hands=hands)
-        player = make_agent("aim:hard", seed=0)
+        player = make_agent("aim:hard", seed=0, game=game)
         rng = random.Random(7)
         potted = 0
         for _ in range(40):

@@ -1,10 +1,20 @@
 """Players: people at the terminal and computer players, made from a seat specification.
 
 A seat is written ``kind`` or ``kind:argument``: ``human``, ``random``, ``random:7`` (a random
-player with generator seed 7), ``heuristic`` (the game's own heuristic, looking over its turn).
+player with generator seed 7), ``heuristic`` (the game's own heuristic, looking over its turn),
+a search method at a level, such as ``mcts:hard``, ``expectimax:easy`` or ``ismcts:medium``
+(see :mod:`ludotheque.agents.levels`), or a bare level, ``easy``, ``medium`` or ``hard``, for
+the game's own search player at that level. A search player needs the game it will play.
 
 >>> make_agent("random:7").rng.random() == make_agent("random:7").rng.random()
 True
+>>> import ludotheque
+>>> type(make_agent("hard", game=ludotheque.load_game("crypto-90"))).__name__
+'ISMCTSAgent'
+>>> make_agent("mcts:impossible", game=ludotheque.load_game("jacquet"))
+Traceback (most recent call last):
+...
+ludotheque.core.errors.OptionError: a level is one of easy, medium, hard, not 'impossible'.
 >>> make_agent("robot")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -14,9 +24,14 @@ ludotheque.core.errors.OptionError: a seat is one of human, random (random:SEED)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from ludotheque.agents import levels
 from ludotheque.agents.base import Agent, RandomAgent
 from ludotheque.core.errors import OptionError
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import Game
 
 
 def _seed(kind: str, argument: str, seed: int | str | None) -> int | str | None:
@@ -45,7 +60,8 @@ def _human(argument: str, seed: int | str | None) -> Agent:
     return TerminalHuman()
 
 
-#: Seat kinds by name: each makes an agent from its argument and a default seed.
+#: Seat kinds that play any game, by name: each makes an agent from its argument and a
+#: default seed. The search methods and levels come from :mod:`ludotheque.agents.levels`.
 KINDS: dict[str, Callable[[str, int | str | None], Agent]] = {
     "human": _human,
     "random": _random,
@@ -55,26 +71,35 @@ KINDS: dict[str, Callable[[str, int | str | None], Agent]] = {
 USAGE = {"random": "random:SEED", "heuristic": "heuristic:SEED"}
 
 
-def register_kind(
-    kind: str, factory: Callable[[str, int | str | None], Agent], usage: str | None = None
-) -> None:
-    """Add a seat kind: a rule set's own computer player registers itself this way when its
-    package is imported, as rule sets do in the game registry."""
-    KINDS[kind] = factory
-    if usage:
-        USAGE[kind] = usage
+def kinds() -> list[str]:
+    """Every seat kind: the kinds of any game, the levels, and the search methods."""
+    return [*KINDS, *levels.LEVELS, *levels.methods()]
 
 
-def kinds_text() -> str:
-    return ", ".join(f"{k} ({USAGE[k]})" if k in USAGE else k for k in KINDS)
+def kinds_text(game: Game | None = None) -> str:
+    """The seat kinds, as typed: with ``game``, only the search methods that play it."""
+    methods = levels.methods(game.name if game is not None else None)
+    plain = [f"{k} ({USAGE[k]})" if k in USAGE else k for k in [*KINDS, *levels.LEVELS]]
+    return ", ".join(plain + [f"{method}:LEVEL" for method in methods])
 
 
-def make_agent(spec: str, seed: int | str | None = None) -> Agent:
-    """The agent a seat specification names; ``seed`` serves agents given no seed of their own."""
+def make_agent(spec: str, seed: int | str | None = None, game: Game | None = None) -> Agent:
+    """The agent a seat specification names; ``seed`` serves agents given no seed of their own,
+    and ``game`` is the game a search player will play."""
     kind, _, argument = spec.strip().partition(":")
-    if kind not in KINDS:
-        raise OptionError(f"a seat is one of {kinds_text()}, not {spec!r}.")
-    return KINDS[kind](argument, seed)
+    if kind in KINDS:
+        return KINDS[kind](argument, seed)
+    if kind in levels.LEVELS and not argument:
+        method, level = None, kind
+    elif kind in levels.methods():
+        method, level = kind, argument
+        if not level:
+            raise OptionError(f"{kind} takes a level, as {kind}:{levels.LEVELS[-1]}.")
+    else:
+        raise OptionError(f"a seat is one of {kinds_text(game)}, not {spec!r}.")
+    if game is None:
+        raise OptionError(f"a {spec} player needs the game it will play.")
+    return levels.make_player(method, level, game, seed)
 
 
-__all__ = ["KINDS", "Agent", "RandomAgent", "kinds_text", "make_agent", "register_kind"]
+__all__ = ["KINDS", "Agent", "RandomAgent", "kinds", "kinds_text", "make_agent"]

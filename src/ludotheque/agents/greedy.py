@@ -11,6 +11,8 @@ sequence leaves with ``game.evaluate(state, player)``, and plays the first decis
 ...     state.apply_action(state.string_to_action(move))
 >>> state.action_to_string(GreedyAgent(seed=1).choose(state))
 '1/7'
+>>> len(turn_ends(state))  # the distinct boards White's 6-5 can leave
+1
 """
 
 from __future__ import annotations
@@ -26,6 +28,67 @@ if TYPE_CHECKING:
 BUDGET = 4000
 
 
+def turn_ends(state: State, limit: int = BUDGET) -> list[tuple[tuple[int, ...], State]]:
+    """The distinct positions the player to act can leave his turn in (the next chance node,
+    the next player's decision, or the end of the game), each with the first sequence of his
+    decisions found to reach it; at most ``limit`` of them.
+
+    Search players judge a turn by where it ends: two orders of the same dice are one move.
+    """
+    player = state.current_player()
+    ends = []
+    seen: set[Hashable] = set()
+    # Depth-first over the turn's decisions; each frame is (state, the decisions leading to it).
+    frames: list[tuple[State, tuple[int, ...]]] = [(state, ())]
+    while frames and len(ends) < limit:
+        current, path = frames.pop()
+        key = current.key()
+        if key in seen:  # reached already by another order of the same decisions
+            continue
+        seen.add(key)
+        if current.current_player() != player:
+            ends.append((path, current))
+            continue
+        for action in current.legal_actions():
+            child = current.clone()
+            child.apply_action(action)
+            frames.append((child, (*path, action)))
+    return ends
+
+
+class TurnPlan:
+    """The rest of a turn a player has chosen whole: the decision to play in each position
+    the turn passes through, so that he plays it out without choosing again.
+
+    >>> import ludotheque
+    >>> state = ludotheque.load_game("jacquet").new_initial_state()
+    >>> for move in ["white first", "6-5"]:
+    ...     state.apply_action(state.string_to_action(move))
+    >>> plan = TurnPlan()
+    >>> [path] = [path for path, _ in turn_ends(state)]
+    >>> plan.follow(state, path)
+    >>> state.apply_action(plan.next(state))
+    >>> state.action_to_string(plan.next(state))
+    '7/12'
+    """
+
+    def __init__(self) -> None:
+        self._next: dict[Hashable, int] = {}
+
+    def next(self, state: State) -> int | None:
+        """The planned decision in ``state``, or None if the plan does not pass through it."""
+        action = self._next.get(state.key())
+        return action if action is not None and action in state.legal_actions() else None
+
+    def follow(self, state: State, path: tuple[int, ...]) -> None:
+        """Plan to play ``path`` from ``state``, forgetting any plan before."""
+        self._next = {}
+        walk = state.clone()
+        for action in path:
+            self._next[walk.key()] = action
+            walk.apply_action(action)
+
+
 class GreedyAgent:
     """Maximises the game's heuristic over the rest of its own turn."""
 
@@ -39,26 +102,10 @@ class GreedyAgent:
         game = state.game
         best: list[int] = []
         best_value = float("-inf")
-        seen: set[Hashable] = set()
-        # Depth-first over the turn's decisions; each frame is (state, first action of the path).
-        frames = [(state, None)]
-        scored = 0
-        while frames and scored < BUDGET:
-            current, first = frames.pop()
-            key = current.key()
-            if key in seen:  # reached already by another order of the same decisions
-                continue
-            seen.add(key)
-            if current.current_player() != player:
-                scored += 1
-                value = game.evaluate(current, player)
-                if value > best_value:
-                    best, best_value = [first], value
-                elif value == best_value and first not in best:
-                    best.append(first)
-                continue
-            for action in current.legal_actions():
-                child = current.clone()
-                child.apply_action(action)
-                frames.append((child, action if first is None else first))
+        for path, end in turn_ends(state):
+            value = game.evaluate(end, player)
+            if value > best_value:
+                best, best_value = [path[0]], value
+            elif value == best_value and path[0] not in best:
+                best.append(path[0])
         return self.rng.choice(sorted(best))

@@ -12,7 +12,14 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import Progress
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -164,7 +171,7 @@ def simulate_command(
     options = parse_assignments(option or [])
     rule_set = load_game(game, **options)
     seats = seat_specs(rule_set.num_players(), seat, ["random"] * rule_set.num_players())
-    if any(make_agent(spec).interactive for spec in seats):
+    if any(make_agent(spec, game=rule_set).interactive for spec in seats):
         raise LudothequeError("simulate plays computer players only; use play for a person.")
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game}", total=n)
@@ -205,6 +212,80 @@ def read_record(file: Path) -> Record:
         reason = getattr(error, "strerror", None) or "it is not UTF-8 text"
         raise RecordError(f"{file} cannot be read: {reason}.") from None
     return Record.from_json(text)
+
+
+@app.command()
+@friendly
+def tournament(
+    game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            help="Computer players, comma-separated, such as hard,mcts:medium,heuristic,random; "
+            "list one twice to seat it twice."
+        ),
+    ],
+    n: Annotated[int, typer.Option("-n", help="Games at each table.", min=1)] = 10,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same games.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Processes to play in parallel.", min=1)] = 1,
+    plot: Annotated[
+        Path | None, typer.Option(help="Draw the ratings to this file (.png or .svg).")
+    ] = None,
+    option: OptionList = None,
+) -> None:
+    """A round robin with the seats rotated: results, head to head, and ratings."""
+    from ludotheque.core.ratings import plot as plot_ratings
+    from ludotheque.core.tournament import Tournament
+
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+        raise LudothequeError(f"the ratings are drawn as .png or .svg, not {plot.name!r}.")
+    options = parse_assignments(option or [])
+    rule_set = load_game(game, **options)
+    plan = Tournament.plan(game, options, agents.split(","), n)
+    columns = (
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{game}", total=len(plan.tables))
+        results = plan.play(seed, jobs, progress=lambda k: progress.advance(task, k))
+    ratings = {r.name: r for r in results.ratings()}
+    title = f"{rule_set.info.title} ({options_text(rule_set)})"
+    standings = Table(
+        title=f"{title}: {len(plan.tables)} games, {n} at each table, seed {seed}"
+    )
+    for column in ("agent", "games", "wins", "draws", "win rate (95%)", "mean return (95%)"):
+        standings.add_column(column, no_wrap=column != "agent")
+    for s in sorted(results.standings(), key=lambda s: -ratings[s.name].elo):
+        low, high = s.interval
+        standings.add_row(
+            s.name, str(s.games), str(s.wins), str(s.draws),
+            f"{s.rate:.3f} ({low:.3f}–{high:.3f})", f"{s.mean:.2f} ({s.low:.2f}–{s.high:.2f})",
+        )
+    console.print(standings)
+    pairs = Table(title="head to head: the first's score against the second (higher return)")
+    for column in ("agent", "against", "games", "won", "drawn", "lost", "score (95%)"):
+        pairs.add_column(column, no_wrap=column == "score (95%)")
+    for first, second, t in results.head_to_head():
+        low, high = t.interval
+        pairs.add_row(
+            first, second, str(t.games), str(t.wins), str(t.draws),
+            str(t.games - t.wins - t.draws), f"{t.rate:.3f} ({low:.3f}–{high:.3f})",
+        )
+    console.print(pairs)
+    board = Table(title="Bradley–Terry ratings from every game (Elo scale, mean 0)")
+    for column in ("agent", "rating", "95% interval", "games"):
+        board.add_column(column)
+    for r in sorted(ratings.values(), key=lambda r: -r.elo):
+        board.add_row(r.name, f"{r.elo:+.0f}", f"{r.low:+.0f} to {r.high:+.0f}", f"{r.games:g}")
+    console.print(board)
+    if plot is not None:
+        try:
+            plot_ratings(list(ratings.values()), plot, title)
+        except OSError as error:
+            reason = error.strerror
+            raise LudothequeError(f"the plot could not be written to {plot}: {reason}.") from None
+        console.print(f"Ratings drawn to {plot}.")
 
 
 @app.command()

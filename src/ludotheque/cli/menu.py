@@ -7,7 +7,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from ludotheque.agents import KINDS, make_agent
+from ludotheque.agents import kinds, make_agent
 from ludotheque.agents.human import Abandoned
 from ludotheque.cli.session import default_seats, play_at_terminal, save_record
 from ludotheque.core.errors import LudothequeError
@@ -68,10 +68,10 @@ def choose_seats(console: Console, game: Game) -> list[str]:
         name = game.seat_name(seat)
         while True:
             answer = ask(
-                console, f"Seat {seat + 1} ({name}): {', '.join(KINDS)}? (Enter for {default}) > "
+                console, f"Seat {seat + 1} ({name}): {', '.join(kinds())}? (Enter for {default}) > "
             ) or default
             try:
-                make_agent(answer)
+                make_agent(answer, game=game)
             except LudothequeError as error:
                 console.print(Text(str(error), style="red"))
                 continue

@@ -32,7 +32,7 @@ def play_at_terminal(
 ) -> State | None:
     """Play to the end, telling each move; return the final state (None if abandoned)."""
     rng = random.Random(seed)
-    agents = [make_agent(spec, seed=rng.random()) for spec in seats]
+    agents = [make_agent(spec, seed=rng.random(), game=game) for spec in seats]
     people = [seat for seat, agent in enumerate(agents) if agent.interactive]
     # The game is told as the one person at the table may know it; with several, as to a
     # spectator (each person still sees his own view when it is his turn).

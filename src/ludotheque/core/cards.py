@@ -23,6 +23,8 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ludotheque.core.errors import LudothequeError
+
 #: Who sits where round a card table, going to the left, by the number of players.
 SEATING = {
     2: ("north", "south"),
@@ -69,6 +71,47 @@ class Stock:
         """One card drawn with its probability from ``rng``."""
         at = rng.randrange(self.size)
         return self.special if at < self.specials else sorted(self.cards)[at - self.specials]
+
+
+@dataclass(frozen=True)
+class Unseen:
+    """The cards one player has not seen, and where they must be: the other players' hidden
+    hands, of known sizes, and the stock. Information-set search deals them out at random to
+    make a game that agrees with everything the player knows.
+
+    The special cards (the Crypto games' fakirs) are never in a hidden hand, since both games
+    have them shown at once: those unseen are all in the stock.
+
+    >>> unseen = Unseen(cards=(3, 5, 8, 9), special=0, specials=1, hands=(0, 2))
+    >>> hands, stock = unseen.deal(random.Random(1))
+    >>> hands, stock.size, sorted({*hands[1], *stock.cards})
+    (((), (9, 3)), 3, [3, 5, 8, 9])
+    """
+
+    cards: tuple[int, ...]
+    special: int
+    specials: int
+    #: How many unseen cards each seat holds (none for the player himself).
+    hands: tuple[int, ...]
+
+    def check(self, stock: int, game: str) -> None:
+        """Raise unless the stock's size, as the observation gives it, is what is left."""
+        left = len(self.cards) - sum(self.hands) + self.specials
+        if left != stock:
+            raise LudothequeError(
+                f"this {game} observation does not add up: {left} unseen cards for a stock "
+                f"of {stock}."
+            )
+
+    def deal(self, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], Stock]:
+        """Each seat's hidden hand and the stock, dealt from the unseen cards with ``rng``."""
+        cards = list(self.cards)
+        rng.shuffle(cards)
+        hands, at = [], 0
+        for size in self.hands:
+            hands.append(tuple(cards[at : at + size]))
+            at += size
+        return tuple(hands), Stock.of(cards[at:], self.special, self.specials)
 
 
 def deal_order(dealer: int, players: int) -> list[int]:

@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError
 from ludotheque.core.options import Option, resolve_options
@@ -49,6 +49,17 @@ class GameInfo:
     zero_sum: bool = True
     min_utility: float = -1.0
     max_utility: float = 1.0
+
+
+class InformationSet(Protocol):
+    """The states one player cannot tell apart, given what he has seen: made from his
+    observation alone (:meth:`Game.information_set`), so that whoever samples them learns
+    nothing the player does not know."""
+
+    def sample(self, rng: random.Random) -> State:
+        """A state that agrees with the observation, what the player has not seen drawn at
+        random (uniformly among what he cannot rule out) from ``rng``."""
+        ...
 
 
 class Game(ABC):
@@ -107,6 +118,13 @@ class Game(ABC):
     @property
     def has_heuristic(self) -> bool:
         return type(self).evaluate is not Game.evaluate
+
+    def information_set(self, observation: dict[str, Any]) -> InformationSet:
+        """What a player whose ``state.observation(player)`` this is cannot tell apart, to
+        sample states from: the determinisations of information-set search. A rule set with
+        hidden information provides it; the states sampled have no history (they can be played
+        on, not replayed)."""
+        raise LudothequeError(f"{self.name} cannot be searched from a player's observation.")
 
     def picture(self, path: Path, cards: str = "", state: State | None = None) -> Path:
         """Draw the game's material to ``path`` (PNG or SVG), ``cards`` picked out if given,

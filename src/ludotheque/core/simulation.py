@@ -1,7 +1,9 @@
 """Self-play of many games, reproducible from one seed whatever the number of processes.
 
 Game ``i`` of a run with seed ``s`` draws its chance from ``Random("s:i")`` and seats its agents
-with seeds ``"s:i:seat"``, so a game's result depends on nothing but ``(s, i)``.
+with seeds ``"s:i:seat"``, so a game's result depends on nothing but ``(s, i)`` and who sits
+where. :func:`simulate` keeps the same seats for every game; :func:`play_games` takes each
+game's seats, as a tournament needs.
 
 >>> a = simulate("dames-rabattues", {}, ["random", "random"], games=20, seed=3)
 >>> b = simulate("dames-rabattues", {}, ["random", "random"], games=20, seed=3, jobs=2)
@@ -39,7 +41,9 @@ def play_one(
     game_name: str, options: dict[str, Any], seats: Sequence[str], seed: int, index: int
 ) -> GameResult:
     game = load_game(game_name, **options)
-    agents = [make_agent(spec, seed=f"{seed}:{index}:{n}") for n, spec in enumerate(seats)]
+    agents = [
+        make_agent(spec, seed=f"{seed}:{index}:{n}", game=game) for n, spec in enumerate(seats)
+    ]
     decisions = 0
 
     def count(_state: object, player: int, _action: int) -> None:
@@ -51,9 +55,12 @@ def play_one(
     return GameResult(tuple(state.returns()), decisions, details)
 
 
-def _play_chunk(args: tuple[str, dict[str, Any], tuple[str, ...], int, range]) -> list[GameResult]:
-    game_name, options, seats, seed, indices = args
-    return [play_one(game_name, options, seats, seed, i) for i in indices]
+Chunk = tuple[str, dict[str, Any], int, list[tuple[int, tuple[str, ...]]]]
+
+
+def _play_chunk(args: Chunk) -> list[GameResult]:
+    game_name, options, seed, games = args
+    return [play_one(game_name, options, seats, seed, i) for i, seats in games]
 
 
 def simulate(
@@ -65,11 +72,27 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` games and return their results in game order."""
-    seats = tuple(seats)
+    """Play ``games`` games with the same seats and return their results in game order."""
+    return play_games(game_name, options, [tuple(seats)] * games, seed, jobs, progress)
+
+
+def play_games(
+    game_name: str,
+    options: dict[str, Any],
+    seatings: Sequence[Sequence[str]],
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play game ``i`` with the seats ``seatings[i]``, for every ``i``; return the results in
+    game order. ``progress(k)`` is told as each batch of ``k`` games ends."""
+    numbered = [(i, tuple(seats)) for i, seats in enumerate(seatings)]
+    games = len(numbered)
     chunk = max(1, min(200, games // (jobs * 8) or 1))
-    chunks = [range(start, min(games, start + chunk)) for start in range(0, games, chunk)]
-    work = [(game_name, options, seats, seed, indices) for indices in chunks]
+    work = [
+        (game_name, options, seed, numbered[start : start + chunk])
+        for start in range(0, games, chunk)
+    ]
     results: list[GameResult] = []
     if jobs <= 1:
         mapped = map(_play_chunk, work)
@@ -87,8 +110,9 @@ def simulate(
 
 
 @dataclass(frozen=True)
-class SeatSummary:
-    seat: int
+class Tally:
+    """Games won, drawn (the best return shared) and played; a draw counts half."""
+
     wins: int
     draws: int
     games: int
@@ -100,6 +124,11 @@ class SeatSummary:
     @property
     def interval(self) -> tuple[float, float]:
         return wilson_interval(self.wins + self.draws / 2, self.games)
+
+
+@dataclass(frozen=True)
+class SeatSummary(Tally):
+    seat: int = 0
 
 
 def summarise(results: Sequence[GameResult], num_players: int) -> list[SeatSummary]:
@@ -114,7 +143,7 @@ def summarise(results: Sequence[GameResult], num_players: int) -> list[SeatSumma
                     wins += 1
                 else:
                     draws += 1
-        summaries.append(SeatSummary(seat, wins, draws, len(results)))
+        summaries.append(SeatSummary(wins, draws, len(results), seat=seat))
     return summaries
 
 

@@ -15,15 +15,18 @@ completes the row, ``lay left`` / ``lay right``. Chance outcomes are cards: ``07
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ludotheque.core.cards import SEATING, CardSeats, Stock, StockChance
-from ludotheque.core.errors import NotationError
+from ludotheque.core.cards import SEATING, CardSeats, Stock, StockChance, Unseen
+from ludotheque.core.errors import LudothequeError, NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto90.rules import (
     FAKIR,
+    FAKIRS,
     NUMBERS,
     ROW,
     TENS,
@@ -159,6 +162,9 @@ class Crypto90Game(CardSeats, Game):
         from ludotheque.games.crypto90.heuristic import evaluate
 
         return evaluate(state.observation(player))
+
+    def information_set(self, observation: dict[str, Any]) -> HiddenCards:
+        return HiddenCards.of(self, observation)
 
     def result_details(self, state: State) -> dict[str, str | float]:
         """The share of the game's rounds that ended by a win (the others by an exhausted
@@ -426,3 +432,78 @@ class Crypto90State(StockChance, State):
 
 def _if_seen(player: int | None, owner: int, card: str) -> str:
     return f": {card}" if player == owner else ""
+
+
+#: The phases in which a player decides, as the observation writes them.
+DECISIONS = frozenset(p.value for p in (Phase.DRAW, Phase.PLACE, Phase.HYPNOTISE, Phase.END))
+
+
+@dataclass(frozen=True)
+class HiddenCards:
+    """What one player knows of a Crypto-90 table at his decision, from his observation: every
+    row, the fakirs set aside, the whole pile, his own hand card and the card he took; and the
+    cards he has not seen, one in each other hand and the rest in the stock.
+
+    >>> import ludotheque
+    >>> game = ludotheque.load_game("crypto-90")
+    >>> state = game.new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.sample_chance(random.Random(len(state.history()))))
+    >>> world = game.information_set(state.observation(0)).sample(random.Random(1))
+    >>> world.observation(0) == state.observation(0) | {"last": None}
+    True
+    >>> world.table.hands[1] == state.table.hands[1]  # south's card, drawn among the unseen
+    False
+    """
+
+    game: Crypto90Game
+    #: The table as he sees it: the other hand cards unknown (None), the stock empty.
+    table: Table
+    unseen: Unseen
+
+    @classmethod
+    def of(cls, game: Crypto90Game, o: dict[str, Any]) -> HiddenCards:
+        names = o["players"]
+        if o["phase"] not in DECISIONS:
+            raise LudothequeError("a Crypto-90 observation is searched at a player's decision.")
+        me, n = names.index(o["seat"]), len(names)
+        rows = tuple(tuple(card_of(c) for c in o["rows"][name]) for name in names)
+        pile = tuple(card_of(c) for c in o["pile"])
+        held = tuple(o["fakirs_set_aside"][name] for name in names)
+        hand = card_of(o["hand"])
+        drawn = card_of(o["taken"]) if o["taken"] is not None else None
+        seen = {card for row in rows for card in row} | set(pile) | {hand, drawn}
+        fakirs = FAKIRS if n < 4 else FAKIRS - 2  # Rule "the deck", as Table.new_round
+        shown = sum(row.count(FAKIR) for row in rows) + sum(held) + pile.count(FAKIR)
+        unseen = Unseen(
+            tuple(c for c in NUMBERS if c not in seen),
+            FAKIR,
+            fakirs - shown,
+            tuple(0 if p == me else 1 for p in range(n)),
+        )
+        unseen.check(o["stock"], game.name)
+        options = game.options
+        table = Table(
+            players=n,
+            dealer=names.index(o["dealer"]),
+            round=o["round"],
+            totals=tuple(o["totals"][name] for name in names),
+            rows=rows,
+            hands=tuple(hand if p == me else None for p in range(n)),
+            held=held,
+            stock=Stock.of((), FAKIR, 0),
+            pile=pile,
+            variant=Variant(options["laying"], options["received_fakir"], options["tens"]),
+            phase=Phase(o["phase"]),
+            to_move=names.index(o["to_move"]),
+            drawn=drawn,
+            from_stock=o["taken_from"] == "stock",
+        )
+        return cls(game, table, unseen)
+
+    def sample(self, rng: random.Random) -> Crypto90State:
+        hidden, stock = self.unseen.deal(rng)
+        hands = tuple(h[0] if h else card for h, card in zip(hidden, self.table.hands, strict=True))
+        state = Crypto90State(self.game)
+        state.table = replace(self.table, hands=hands, stock=stock)
+        return state

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -21,14 +22,15 @@ from ludotheque.core.cards import (
     SEATING,
     Stock,
     StockChance,
+    Unseen,
     plus,
     with_item,
 )
-from ludotheque.core.errors import NotationError
+from ludotheque.core.errors import LudothequeError, NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
-from ludotheque.games.crypto_geo.departements import neighbours
+from ludotheque.games.crypto_geo.departements import departements, neighbours
 from ludotheque.games.crypto_geo.game import FAKIR, Hands, MapGame, card_name, card_of
 
 HAND = 9
@@ -187,6 +189,9 @@ class CryptoGeographiqueChainGame(MapGame):
         mine = -PER_CARD * len(o["hand"]) + PER_FAKIR * o["fakirs"][o["seat"]]
         return mine - BLOCKING * len(unseen)
 
+    def information_set(self, observation: dict[str, Any]) -> HiddenChainHands:
+        return HiddenChainHands.of(self, observation)
+
     def render(self, observation: dict[str, Any]) -> str:
         o = observation
         lines = [f"Crypto géographique, autre règle — {o['to_move'] or '—'} to play"]
@@ -294,11 +299,19 @@ class CryptoGeographiqueChainState(StockChance, State):
         return {
             "game": self.game.name,
             "seat": None if player is None else names[player],
+            "players": names,
+            "dealer": names[c.dealer],
+            "rounds": [{"ended by": how, "winner": names[w]} for how, w in self.results],
             "to_move": None if self.current_player() in (CHANCE, TERMINAL) else names[c.to_move],
             "hand": [] if player is None else [card_name(x) for x in sorted(c.hands[player])],
             "cards": {names[p]: len(c.hands[p]) for p in range(c.players)},
             "fakirs": {names[p]: c.fakirs[p] for p in range(c.players)},
             "laid": [card_name(x) for x in c.laid],
+            "laid_by": None if c.laid_by is None else names[c.laid_by],
+            # Turns since the visible card was laid in which nobody could follow it, and
+            # whether the player to move has laid this turn: both settle what he may lay.
+            "failures": c.failures,
+            "chained": c.chained,
             "visible": visible,
             "visible_neighbours": sorted(card_name(x) for x in neighbours(c.laid[-1]))
             if c.laid
@@ -335,3 +348,74 @@ class CryptoGeographiqueChainState(StockChance, State):
 
     def __str__(self) -> str:
         return f"{self.game.name}: {len(self.chain.laid)} laid, totals {self.totals}"
+
+
+@dataclass(frozen=True)
+class HiddenChainHands:
+    """What one player of the chain game knows at his decision, from his observation: his
+    hand, the cards laid, who laid the visible one, the fakirs shown, how many cards each
+    holds, the rounds before; and the cards he has not seen, dealt to the others' hands and
+    the stock.
+
+    >>> import ludotheque, random
+    >>> game = ludotheque.load_game("crypto-geographique-chaine")
+    >>> state = game.new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.sample_chance(random.Random(len(state.history()))))
+    >>> world = game.information_set(state.observation(0)).sample(random.Random(1))
+    >>> world.observation(0) == state.observation(0) | {"last": None}
+    True
+    >>> world.chain.hands[1] == state.chain.hands[1]
+    False
+    """
+
+    game: CryptoGeographiqueChainGame
+    #: The round as he sees it: the other hands empty, the stock empty.
+    chain: Chain
+    totals: tuple[int, ...]
+    results: tuple[tuple[str, int], ...]
+    unseen: Unseen
+
+    @classmethod
+    def of(cls, game: CryptoGeographiqueChainGame, o: dict[str, Any]) -> HiddenChainHands:
+        names = o["players"]
+        if o["to_move"] is None:
+            raise LudothequeError(
+                "a Crypto géographique observation is searched at a player's decision."
+            )
+        me, n = names.index(o["seat"]), len(names)
+        hand = tuple(card_of(c) for c in o["hand"])
+        laid = tuple(card_of(c) for c in o["laid"])
+        fakirs = tuple(o["fakirs"][name] for name in names)
+        seen = set(hand) | set(laid)
+        unseen = Unseen(
+            tuple(c for c in departements() if c not in seen),
+            FAKIR,
+            6 - sum(fakirs),  # Rule "fakirs": shown at once, so the others are in the stock
+            tuple(0 if p == me else o["cards"][names[p]] for p in range(n)),
+        )
+        unseen.check(o["stock"], game.name)
+        chain = Chain(
+            players=n,
+            dealer=names.index(o["dealer"]),
+            hands=tuple(hand if p == me else () for p in range(n)),
+            fakirs=fakirs,
+            stock=Stock.of((), FAKIR, 0),
+            laid=laid,
+            laid_by=None if o["laid_by"] is None else names.index(o["laid_by"]),
+            failures=o["failures"],
+            to_move=names.index(o["to_move"]),
+            dealing=False,
+            chained=o["chained"],
+        )
+        results = tuple((r["ended by"], names.index(r["winner"])) for r in o["rounds"])
+        return cls(game, chain, tuple(o["totals"][name] for name in names), results, unseen)
+
+    def sample(self, rng: random.Random) -> CryptoGeographiqueChainState:
+        hidden, stock = self.unseen.deal(rng)
+        hands = tuple(h or own for h, own in zip(hidden, self.chain.hands, strict=True))
+        state = CryptoGeographiqueChainState(self.game)
+        state.chain = replace(self.chain, hands=hands, stock=stock)
+        state.totals = self.totals
+        state.results = self.results
+        return state

@@ -65,6 +65,7 @@ def name(number: int) -> str:
     return departements()[number].name
 
 
+@cache
 def neighbours(number: int) -> frozenset[int]:
     return frozenset(graph()[number])
 
@@ -76,8 +77,19 @@ def touching(numbers: frozenset[int] | set[int] | tuple[int, ...]) -> bool:
 
 @cache
 def _touching(nodes: frozenset[int]) -> bool:
-    # Hands are judged again and again (every card a player might throw): answers are kept.
-    return bool(nodes) and nx.is_connected(graph().subgraph(nodes))
+    # Hands are judged again and again (every card a player might throw, every hand a search
+    # deals): answers are kept, and found by a walk over the neighbours in the hand, which
+    # costs a small part of building a subgraph.
+    if not nodes:
+        return False
+    start = next(iter(nodes))
+    reached, frontier = {start}, [start]
+    while frontier:
+        for near in neighbours(frontier.pop()) & nodes:
+            if near not in reached:
+                reached.add(near)
+                frontier.append(near)
+    return len(reached) == len(nodes)
 
 
 def explain(question: str) -> str | None:

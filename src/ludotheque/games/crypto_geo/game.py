@@ -13,6 +13,7 @@ a complet or a carré and a brelan; in the team game the stopper's partner then 
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -23,12 +24,13 @@ from ludotheque.core.cards import (
     CardSeats,
     Stock,
     StockChance,
+    Unseen,
     deal_order,
     next_to_deal,
     plus,
     with_item,
 )
-from ludotheque.core.errors import NotationError
+from ludotheque.core.errors import LudothequeError, NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
@@ -268,6 +270,9 @@ class CryptoGeographiqueGame(MapGame):
         mine = best_split(hand)[0] if len(hand) <= HAND else 0
         return o["totals"][o["seat"]] + mine + FAKIR_POINTS * o["fakirs"][o["seat"]]
 
+    def information_set(self, observation: dict[str, Any]) -> HiddenHands:
+        return HiddenHands.of(self, observation)
+
     def result_details(self, state: State) -> dict[str, str | float]:
         assert isinstance(state, CryptoGeographiqueState)
         stopped = [how == "stop" for how, _ in state.results]
@@ -424,6 +429,7 @@ class CryptoGeographiqueState(StockChance, State):
             "game": self.game.name,
             "seat": None if player is None else names[player],
             "players": names,
+            "dealer": names[r.dealer],
             "teams": self.game.options["teams"],
             "phase": "over" if self.finished else r.phase.value,
             "to_move": None
@@ -479,3 +485,73 @@ class CryptoGeographiqueState(StockChance, State):
 
     def __str__(self) -> str:
         return f"{self.game.name}: {self.round.phase.value}, totals {self.totals}"
+
+
+@dataclass(frozen=True)
+class HiddenHands:
+    """What one player of the combinations game knows at his decision, from his observation:
+    his hand, the pile, the fakirs shown and the totals; and the cards he has not seen, seven
+    in each other hand and the rest in the stock.
+
+    >>> import ludotheque, random
+    >>> game = ludotheque.load_game("crypto-geographique")
+    >>> state = game.new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.sample_chance(random.Random(len(state.history()))))
+    >>> world = game.information_set(state.observation(0)).sample(random.Random(1))
+    >>> world.observation(0) == state.observation(0) | {"last": None}
+    True
+    >>> world.round.hands[1] == state.round.hands[1]
+    False
+    """
+
+    game: CryptoGeographiqueGame
+    #: The round as he sees it: the other hands empty, the stock empty.
+    round: Round
+    totals: tuple[int, ...]
+    unseen: Unseen
+
+    @classmethod
+    def of(cls, game: CryptoGeographiqueGame, o: dict[str, Any]) -> HiddenHands:
+        names = o["players"]
+        if o["phase"] not in (Phase.TAKE.value, Phase.DISCARD.value, Phase.CONSENT.value):
+            raise LudothequeError(
+                "a Crypto géographique observation is searched at a player's decision."
+            )
+        me, n = names.index(o["seat"]), len(names)
+        hand = tuple(card_of(c) for c in o["hand"])
+        pile = tuple(card_of(c) for c in o["pile"])
+        fakirs = tuple(o["fakirs"][name] for name in names)
+        seen = set(hand) | set(pile)
+        # Rule "fakirs": shown at once, so those not on the table or the pile are in the stock.
+        unseen = Unseen(
+            tuple(c for c in departements() if c not in seen),
+            FAKIR,
+            6 - sum(fakirs) - pile.count(FAKIR),
+            tuple(0 if p == me else HAND for p in range(n)),
+        )
+        unseen.check(o["stock"], game.name)
+        acting = names.index(o["to_move"])
+        phase = Phase(o["phase"])
+        # Asked to consent, the partner acts; the turn is still the stopper's.
+        to_move = game.partner(acting) if phase is Phase.CONSENT else acting
+        round_ = Round(
+            players=n,
+            dealer=names.index(o["dealer"]),
+            hands=tuple(hand if p == me else () for p in range(n)),
+            fakirs=fakirs,
+            stock=Stock.of((), FAKIR, 0),
+            pile=pile,
+            phase=phase,
+            to_move=to_move,  # type: ignore[arg-type]
+            stopper=to_move if phase is Phase.CONSENT else None,
+        )
+        return cls(game, round_, tuple(o["totals"][name] for name in names), unseen)
+
+    def sample(self, rng: random.Random) -> CryptoGeographiqueState:
+        hidden, stock = self.unseen.deal(rng)
+        hands = tuple(h or own for h, own in zip(hidden, self.round.hands, strict=True))
+        state = CryptoGeographiqueState(self.game)
+        state.round = replace(self.round, hands=hands, stock=stock)
+        state.totals = self.totals
+        return state

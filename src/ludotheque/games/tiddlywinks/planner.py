@@ -135,3 +135,14 @@ class ShotPlanner:
         if not position.over and game.side(position.mover) == side:
             worth += ANOTHER_SHOT
         return worth
+
+
+#: Levels: how many of its counters the planner considers, and how many trembles it tries each
+#: shot under; about 0.3, 1 and 2.5 s a shot on this machine's class.
+PLANS = {"easy": (1, 2), "medium": (2, 3), "hard": (2, 6)}
+
+
+def at_level(level: str):
+    """The planner of a level, as the levels registry makes players."""
+    counters, samples = PLANS[level]
+    return lambda game, seed: ShotPlanner(seed, counters, samples)

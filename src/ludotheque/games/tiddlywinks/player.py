@@ -20,8 +20,7 @@ import math
 import random
 from typing import ClassVar
 
-from ludotheque.agents import register_kind
-from ludotheque.core.errors import LudothequeError, OptionError
+from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import State
 from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
 from ludotheque.games.tiddlywinks.notation import PASS, Shot
@@ -98,11 +97,6 @@ class AimingPlayer:
         return state.cup_bearing(counter), pressure_for(game, speed, steep), steep
 
 
-def _aiming(argument: str, seed: int | str | None) -> AimingPlayer:
-    level = argument or "medium"
-    if level not in LEVELS:
-        raise OptionError(f"aim:LEVEL takes one of {', '.join(LEVELS)}, not {argument!r}.")
-    return AimingPlayer(level, seed)
-
-
-register_kind("aim", _aiming, "aim:easy|medium|hard")
+def at_level(level: str):
+    """The aiming player of a level, as the levels registry makes players."""
+    return lambda game, seed: AimingPlayer(level, seed)

@@ -1,0 +1,266 @@
+"""Monte Carlo tree search (UCT) for games with dice and no hidden information.
+
+The tree moves by whole turns: a turn is judged by where it ends
+(:func:`~ludotheque.agents.greedy.turn_ends`), so that two orders of the same dice are one
+edge. Each iteration walks down from the position to play, choosing turns by the UCB1 rule of
+the player to act, and trying a node's untried turns the evaluation's best first (only the best
+``width`` if a width is set: gnubg's move filter); a chance node draws its outcome with its
+probability from the player's own generator, and each outcome drawn gets its own child, so that
+the tree is a sample of the expectimax tree that grows where the play is good. The walk ends at
+a new node (or the end of the game), whose value comes from a *leaf value*: a random playout to
+the end, a fast player's playout, or the game's heuristic read as a chance of winning. The turn
+played is the one visited most; its remaining decisions are played without searching again.
+Each of the root's turns is tried on the same sequence of dice, visit for visit (common random
+numbers), so that few visits tell them apart.
+
+Rewards are each seat's share of the win, as tournaments count it (the unique best return wins,
+equal best returns share): the players play to win, whatever a game's stakes.
+
+White's last two checkers stand on his 24 and 19 points, Black's last on his 24, and White
+throws 6-1: bearing both off wins at once, while 19/20 (bearing off being optional here) leaves
+a checker behind, and Black bears his last off whatever he throws.
+
+>>> import ludotheque
+>>> from ludotheque.games.jacquet import Position
+>>> state = ludotheque.load_game("jacquet", bearing_off="optional").new_initial_state()
+>>> state.position = Position.parse("24,19,off13 24,off14 move:white:6-1:6,1")
+>>> [state.action_to_string(a) for a in state.legal_actions()]
+['19/20', '19/off', '24/off']
+>>> state.action_to_string(MCTSAgent(seed=1, iterations=100).choose(state)) in ("19/off", "24/off")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from ludotheque.agents.greedy import TurnPlan, turn_ends
+from ludotheque.core.errors import LudothequeError
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import State
+
+#: UCB1's exploration constant for rewards in [0, 1].
+EXPLORATION = 0.7
+
+#: A leaf value: each seat's reward in [0, 1] for a position the tree has just reached, drawn
+#: with the searching player's generator if it needs chance.
+LeafValue = Callable[["State", random.Random], list[float]]
+#: A heuristic judge of a position for one seat, higher is better (``Game.evaluate``'s form).
+Evaluate = Callable[["State", int], float]
+
+
+def outcome(state: State) -> list[float]:
+    """Each seat's share of the win in a finished game.
+
+    >>> import ludotheque
+    >>> state = ludotheque.load_game("jacquet").new_initial_state()
+    >>> outcome(state)  # nobody has won yet: all equal, all share
+    [0.5, 0.5]
+    """
+    returns = state.returns()
+    best = max(returns)
+    winners = returns.count(best)
+    return [1 / winners if r == best else 0.0 for r in returns]
+
+
+def random_playout(state: State, rng: random.Random) -> list[float]:
+    """Play on at random to the end (on a copy) and share out the win: the leaf value of a
+    game with no heuristic."""
+    state = state.clone()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return outcome(state)
+
+
+class Judged:
+    """The heuristic's verdict as rewards: each seat's lead over the best of the others, by
+    ``evaluate``, read through a logistic curve on which a lead of ``scale`` is worth 73%.
+
+    >>> import ludotheque
+    >>> state = ludotheque.load_game("jacquet").new_initial_state()
+    >>> Judged(lambda s, p: 10.0 if p == 0 else 0.0, scale=10.0)(state, random.Random())
+    [0.7310585786300049, 0.2689414213699951]
+    """
+
+    def __init__(self, evaluate: Evaluate, scale: float) -> None:
+        self.evaluate = evaluate
+        self.scale = scale
+
+    def __call__(self, state: State, rng: random.Random) -> list[float]:
+        if state.is_terminal():
+            return outcome(state)
+        values = [self.evaluate(state, p) for p in range(state.num_players())]
+        rewards = []
+        for p, value in enumerate(values):
+            lead = value - max(v for q, v in enumerate(values) if q != p)
+            rewards.append(1 / (1 + math.exp(-lead / self.scale)))
+        return rewards
+
+
+class Node:
+    """One node of a search tree: its visits, each seat's total reward over them, its children
+    by edge (a decision or a whole turn, or a chance outcome), the turns open to the player to
+    act where the tree moves by turns, and, for information-set search, how often it was
+    available when its parent was visited."""
+
+    __slots__ = ("available", "children", "rewards", "turns", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.available = 0
+        self.rewards = [0.0] * players
+        self.children: dict[Hashable, Node] = {}
+        self.turns: list[tuple[tuple[int, ...], State]] | None = None
+
+    def child(self, edge: Hashable, players: int) -> Node:
+        node = self.children.get(edge)
+        if node is None:
+            node = self.children[edge] = Node(players)
+        return node
+
+    def update(self, rewards: Sequence[float]) -> None:
+        self.visits += 1
+        for seat, reward in enumerate(rewards):
+            self.rewards[seat] += reward
+
+    def select(self, edges: Sequence[Hashable], player: int, exploration: float) -> Hashable:
+        """UCB1 among ``edges`` (each already a child) for ``player``; a child's count of
+        chances is its availability where that is kept, else this node's visits."""
+        best, best_score = edges[0], -math.inf
+        parent = math.log(self.visits) if self.visits else 0.0
+        for edge in edges:
+            child = self.children[edge]
+            chances = math.log(child.available) if child.available else parent
+            score = child.rewards[player] / child.visits + exploration * math.sqrt(
+                chances / child.visits
+            )
+            if score > best_score:
+                best, best_score = edge, score
+        return best
+
+    def most_visited(self, edges: Sequence[Hashable], player: int) -> Hashable:
+        """The edge to play: the most visited, then the best on average, then the first."""
+        return max(
+            (e for e in edges if e in self.children),
+            key=lambda e: (self.children[e].visits, self.children[e].rewards[player]),
+        )
+
+
+class Budget:
+    """When a search stops: after ``iterations``, or ``seconds``, whichever comes first (at
+    least one iteration). Only the iteration count keeps a game reproducible from its seed."""
+
+    def __init__(self, iterations: int | None, seconds: float | None) -> None:
+        if iterations is None and seconds is None:
+            raise LudothequeError("a search needs a budget: iterations, seconds or both.")
+        self.iterations = iterations
+        self.seconds = seconds
+
+    def runs(self) -> Iterator[int]:
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while done < 1 or (
+            (self.iterations is None or done < self.iterations)
+            and (deadline is None or time.perf_counter() < deadline)
+        ):
+            yield done
+            done += 1
+
+
+class MCTSAgent:
+    """UCT over whole turns, with chance nodes sampled by probability, for games whose state
+    hides nothing."""
+
+    interactive: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        leaf: LeafValue = random_playout,
+        evaluate: Evaluate | None = None,
+        width: int | None = None,
+        exploration: float = EXPLORATION,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.budget = Budget(iterations, seconds)
+        self.leaf = leaf
+        self.evaluate = evaluate
+        self.width = width
+        self.exploration = exploration
+        self.plan = TurnPlan()
+
+    def choose(self, state: State) -> int:
+        if not state.game.info.perfect_information:
+            raise LudothequeError(
+                f"{state.game.name} hides cards, which this search would see; use ismcts."
+            )
+        planned = self.plan.next(state)
+        if planned is not None:
+            return planned
+        players = state.num_players()
+        root = Node(players)
+        luck = self.rng.getrandbits(64)
+        for _ in self.budget.runs():
+            self._iterate(root, state, players, luck)
+        assert root.turns is not None
+        path = root.most_visited([path for path, _ in root.turns], state.current_player())
+        self.plan.follow(state, path)  # type: ignore[arg-type]
+        return path[0]  # type: ignore[index]
+
+    def _turns(self, state: State) -> list[tuple[tuple[int, ...], State]]:
+        """The turns open to the player to act, the evaluation's best first (the order they
+        are tried in), the best ``width`` only if a width is set."""
+        player = state.current_player()
+        turns = turn_ends(state)
+        self.rng.shuffle(turns)
+        evaluate = self.evaluate or (state.game.evaluate if state.game.has_heuristic else None)
+        if evaluate is not None:
+            turns.sort(key=lambda turn: -evaluate(turn[1], player))
+        return turns[: self.width]
+
+    def _iterate(self, root: Node, state: State, players: int, luck: int) -> None:
+        node, path = root, [root]
+        rng = self.rng
+        while True:
+            if state.is_terminal():
+                rewards = outcome(state)
+                break
+            if state.is_chance_node():
+                state = state.clone()
+                action = state.sample_chance(rng)
+                state.apply_action(action)
+                node = node.child(action, players)
+                path.append(node)
+                continue
+            if node.turns is None:
+                node.turns = self._turns(state)
+            untried = [turn for turn in node.turns if turn[0] not in node.children]
+            if untried:
+                turn, end = untried[0]
+            else:
+                turn = node.select([t for t, _ in node.turns], state.current_player(),
+                                   self.exploration)
+                end = next(e for t, e in node.turns if t == turn)
+            expanding = bool(untried) and len(node.turns) > 1  # a forced turn is no choice
+            child = node.child(turn, players)
+            if node is root:
+                # Common random numbers: the k-th visit of each of the root's turns draws the
+                # same dice, so that the turns are compared on the same luck.
+                rng = random.Random(luck + child.visits)
+            node, state = child, end
+            path.append(node)
+            if expanding:
+                rewards = self.leaf(state, rng)
+                break
+        for visited in path:
+            visited.update(rewards)

@@ -1,0 +1,133 @@
+"""Information-set search: the states a player's observation leaves possible, and a player that
+cannot peek at what it does not see."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ludotheque
+from ludotheque.agents.ismcts import ISMCTSAgent
+from ludotheque.agents.mcts import Judged
+from ludotheque.core.cards import Stock, with_item
+from ludotheque.core.errors import LudothequeError
+
+CARD_GAMES = [
+    ("crypto-90", {"players": 2, "goal": "rounds", "rounds": 1}),
+    ("crypto-90", {"players": 4, "goal": "rounds", "rounds": 1, "laying": "chosen"}),
+    ("crypto-geographique", {"players": 3}),
+    ("crypto-geographique", {"players": 4, "teams": True}),
+    ("crypto-geographique-chaine", {"players": 3, "rounds": 2}),
+]
+
+
+def decisions(game, seed, count):
+    """``count`` states at decisions (with a choice) of a random game, a few actions apart."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    found = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.2:
+            found.append(state.clone())
+        state.apply_action(rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize(("name", "options"), CARD_GAMES)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_sampled_state_agrees_with_everything_the_player_sees(name, options, seed):
+    game = ludotheque.load_game(name, **options)
+    for state in decisions(game, seed, 4):
+        me = state.current_player()
+        seen = state.observation(me)
+        worlds = game.information_set(seen)
+        for k in range(3):
+            world = worlds.sample(random.Random(k))
+            # The same view, but for the sentence on the last action, which a sampled state
+            # has none of; the same decisions; and the game plays on from it.
+            assert world.observation(me) == seen | {"last": None}
+            assert world.legal_actions() == state.legal_actions()
+            rng = random.Random(k)
+            for _ in range(30):
+                if world.is_terminal():
+                    break
+                world.apply_action(
+                    world.sample_chance(rng)
+                    if world.is_chance_node()
+                    else rng.choice(world.legal_actions())
+                )
+
+
+def test_an_information_set_is_taken_at_a_decision():
+    game = ludotheque.load_game("crypto-90")
+    state = game.new_initial_state()
+    with pytest.raises(LudothequeError, match="at a player's decision"):
+        game.information_set(state.observation(0))
+    with pytest.raises(LudothequeError, match="cannot be searched"):
+        ludotheque.load_game("jacquet").information_set({})
+
+
+def with_hidden_card_swapped(state):
+    """A twin of ``state`` in which one card of south's hidden hand and one card of the stock
+    have changed places: north sees no difference."""
+    twin = state.clone()
+    if state.game.name == "crypto-90":
+        table = state.table
+        new, old = min(table.stock.cards), table.hands[1]
+        stock = Stock(table.stock.cards - {new} | {old}, table.stock.special, table.stock.specials)
+        twin.table = replace(table, hands=with_item(table.hands, 1, new), stock=stock)
+        return twin
+    field = "round" if state.game.name == "crypto-geographique" else "chain"
+    value = getattr(state, field)
+    new, old = min(value.stock.cards), value.hands[1][0]
+    hand = (new, *value.hands[1][1:])
+    stock = Stock(value.stock.cards - {new} | {old}, value.stock.special, value.stock.specials)
+    setattr(twin, field, replace(value, hands=with_item(value.hands, 1, hand), stock=stock))
+    return twin
+
+
+class Blindfold:
+    """A state as the player to act sees it, and nothing more: whose turn, the game, and his
+    observation. Asking it anything else fails."""
+
+    def __init__(self, state):
+        self._player = state.current_player()
+        self._seen = state.observation(self._player)
+        self.game = state.game
+
+    def current_player(self):
+        return self._player
+
+    def observation(self, player=None):
+        assert player == self._player, "only the player's own observation may be read"
+        return self._seen
+
+
+@pytest.mark.parametrize("name", ["crypto-90", "crypto-geographique", "crypto-geographique-chaine"])
+def test_the_player_cannot_peek(name):
+    game = ludotheque.load_game(name)
+    chosen = []
+    for state in decisions(game, seed=7, count=6):
+        if state.current_player() != 0:
+            continue
+        twin = with_hidden_card_swapped(state)
+        assert twin.observation(0) == state.observation(0)
+        assert twin.observation(1) != state.observation(1)  # the states do differ
+
+        def choose(view):
+            return ISMCTSAgent(seed=3, iterations=60, leaf=Judged(game.evaluate, 20.0)).choose(view)
+
+        move = choose(state)
+        assert choose(twin) == move
+        assert choose(Blindfold(state)) == move
+        chosen.append(move)
+    assert chosen, "the random game reached no decision of north's"

@@ -244,13 +244,13 @@ def tournament(
     standings = Table(
         title=f"{title}: {len(plan.tables)} games, {n} at each table, seed {seed}"
     )
-    for column in ("agent", "games", "wins", "draws", "win rate (95%)", "mean return (95%)"):
+    for column in ("agent", "games", "won", "drawn", "win rate (95%)", "mean return (95%)"):
         standings.add_column(column, no_wrap=column != "agent")
     for s in sorted(results.standings(), key=lambda s: -ratings[s.name].elo):
         low, high = s.interval
         standings.add_row(
-            s.name, str(s.games), str(s.wins), str(s.draws),
-            f"{s.rate:.3f} ({low:.3f}–{high:.3f})", f"{s.mean:.2f} ({s.low:.2f}–{s.high:.2f})",
+            s.name, str(s.games), str(s.wins), str(s.draws), f"{s.rate:.2f} ({low:.2f}–{high:.2f})",
+            f"{_short(s.mean)} ({_short(s.low)}–{_short(s.high)})",
         )
     console.print(standings)
     pairs = Table(title="head to head: the first's score against the second (higher return)")
@@ -260,7 +260,7 @@ def tournament(
         low, high = t.interval
         pairs.add_row(
             first, second, str(t.games), str(t.wins), str(t.draws),
-            str(t.games - t.wins - t.draws), f"{t.rate:.3f} ({low:.3f}–{high:.3f})",
+            str(t.games - t.wins - t.draws), f"{t.rate:.2f} ({low:.2f}–{high:.2f})",
         )
     console.print(pairs)
     board = Table(title="Bradley–Terry ratings from every game (Elo scale, mean 0)")
@@ -276,6 +276,12 @@ def tournament(
             reason = error.strerror
             raise LudothequeError(f"the plot could not be written to {plot}: {reason}.") from None
         console.print(f"Ratings drawn to {plot}.")
+
+
+def _short(value: float) -> str:
+    """A mean written to the digits that matter beside its interval: 284, 31.5, 0.42."""
+    digits = 0 if abs(value) >= 100 else 1 if abs(value) >= 10 else 2
+    return f"{value:.{digits}f}"
 
 
 @app.command()

@@ -221,6 +221,12 @@ def tournament(
     plot: Annotated[
         Path | None, typer.Option(help="Draw the ratings to this file (.png or .svg).")
     ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            help="Play each deal once in every seat order, so that the agents share the luck."
+        ),
+    ] = False,
     option: OptionList = None,
 ) -> None:
     """A round robin with the seats rotated: results, head to head, and ratings."""
@@ -231,7 +237,7 @@ def tournament(
         raise LudothequeError(f"the ratings are drawn as .png or .svg, not {plot.name!r}.")
     options = parse_assignments(option or [])
     rule_set = load_game(game, **options)
-    plan = Tournament.plan(game, options, agents.split(","), n)
+    plan = Tournament.plan(game, options, agents.split(","), n, duplicate)
     columns = (
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
@@ -241,8 +247,9 @@ def tournament(
         results = plan.play(seed, jobs, progress=lambda k: progress.advance(task, k))
     ratings = {r.name: r for r in results.ratings()}
     title = f"{rule_set.info.title} ({options_text(rule_set)})"
+    dealt = ", each deal in every seat order" if duplicate else ""
     standings = Table(
-        title=f"{title}: {len(plan.tables)} games, {n} at each table, seed {seed}"
+        title=f"{title}: {len(plan.tables)} games, {n} at each table{dealt}, seed {seed}"
     )
     for column in ("agent", "games", "won", "drawn", "win rate (95%)", "mean return (95%)"):
         standings.add_column(column, no_wrap=column != "agent")

@@ -96,16 +96,20 @@ def with_hidden_card_swapped(state):
 
 
 class Blindfold:
-    """A state as the player to act sees it, and nothing more: whose turn, the game, and his
-    observation. Asking it anything else fails."""
+    """A state as the player to act sees it, and nothing more: whose turn, the game, his
+    observation and the moves open to him. Asking it anything else fails."""
 
     def __init__(self, state):
         self._player = state.current_player()
         self._seen = state.observation(self._player)
+        self._legal = state.legal_actions()
         self.game = state.game
 
     def current_player(self):
         return self._player
+
+    def legal_actions(self):
+        return self._legal
 
     def observation(self, player=None):
         assert player == self._player, "only the player's own observation may be read"
@@ -131,3 +135,14 @@ def test_the_player_cannot_peek(name):
         assert choose(Blindfold(state)) == move
         chosen.append(move)
     assert chosen, "the random game reached no decision of north's"
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("crypto-90", {"goal": "rounds", "rounds": 1}), ("crypto-geographique-chaine", {})],
+)
+def test_the_search_player_plays_a_whole_game(name, options):
+    from ludotheque.core.simulation import simulate
+
+    [result] = simulate(name, options, ["ismcts:easy", "heuristic"], 1, seed=4)
+    assert result.moves > 0

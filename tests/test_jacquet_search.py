@@ -49,7 +49,7 @@ def test_the_compiled_heuristic_turn_is_one_the_heuristic_player_rates_best(
     a = to_array(state.position.cells)
     path = np.empty(4, np.int64)
     value = _best_turn(a, player, *dice_args(dice_of(*throw.dice)), game.rules,
-                       game.reading.hitting, path, np.zeros(1 << 12, np.int64))
+                       game.reading.hitting, path, np.zeros(1 << 14, np.int64))
     assert value == best
     assert a.tobytes() == state.position.cells  # left as it was found
     # The steps found are a legal play, to a board the heuristic player rates as best.

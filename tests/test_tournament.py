@@ -51,6 +51,16 @@ def test_every_entrant_sits_in_every_seat_equally():
     assert set(seats.values()) == {3}
 
 
+def test_duplicate_deals_give_every_agent_the_same_luck():
+    # Dames rabattues is decided by the dice alone: a deal played in both seat orders is won
+    # once by each agent, whoever they are.
+    plan = Tournament.plan("dames-rabattues", {}, ["random:1", "random:2"], 10, duplicate=True)
+    assert plan.deals == (0, 0, 2, 2, 4, 4, 6, 6, 8, 8)
+    assert [s.wins for s in plan.play(seed=5).standings()] == [5, 5]
+    three = Tournament.plan("crypto-90", {"players": 3}, ["random"] * 3, 6, duplicate=True)
+    assert three.deals == (0, 0, 0, 3, 3, 3)
+
+
 def test_a_table_of_three_weighs_each_game_once_per_entrant():
     plan = Tournament.plan(
         "crypto-geographique-chaine", {"players": 3}, ["random:1", "random:2", "heuristic"], 2

@@ -71,9 +71,11 @@ KINDS: dict[str, Callable[[str, int | str | None], Agent]] = {
 USAGE = {"random": "random:SEED", "heuristic": "heuristic:SEED"}
 
 
-def kinds() -> list[str]:
-    """Every seat kind: the kinds of any game, the levels, and the search methods."""
-    return [*KINDS, *levels.LEVELS, *levels.methods()]
+def kinds(game: Game | None = None) -> list[str]:
+    """Every seat kind: the kinds of any game, the levels, and the search methods at a level
+    (those that play ``game``, if given)."""
+    methods = levels.methods(None if game is None else game.name)
+    return [*KINDS, *levels.LEVELS, *(f"{method}:LEVEL" for method in methods)]
 
 
 def kinds_text(game: Game | None = None) -> str:

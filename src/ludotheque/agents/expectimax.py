@@ -9,8 +9,8 @@ which is right for a two-player game of one winner.
 
 Searching every turn to depth 2 costs a few hundred thousand positions where a doublet gives
 many plays; the player therefore first ranks his candidate turns by the evaluation, and looks
-deeper only at the best ``width`` of them (gnubg's move filter), or at as many as ``seconds``
-allows. Having chosen a turn, he plays its remaining decisions without searching again.
+deeper only at the best ``width`` of them (gnubg's move filter). Having chosen a turn, he
+plays its remaining decisions without searching again.
 
 >>> import ludotheque
 >>> from ludotheque.games.jacquet.evaluation import JacquetEvaluation
@@ -25,11 +25,10 @@ allows. Having chosen a turn, he plays its remaining decisions without searching
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING, ClassVar
 
 from ludotheque.agents.greedy import TurnPlan, turn_ends
-from ludotheque.agents.mcts import Evaluate
+from ludotheque.agents.mcts import Evaluate, ranked_turns
 from ludotheque.core.errors import LudothequeError
 
 if TYPE_CHECKING:
@@ -50,7 +49,6 @@ class ExpectimaxAgent:
         seed: int | str | None = None,
         depth: int = 2,
         width: int | None = None,
-        seconds: float | None = None,
         evaluate: Evaluate | None = None,
         win: float = WIN,
     ) -> None:
@@ -59,7 +57,6 @@ class ExpectimaxAgent:
         self.rng = random.Random(seed)
         self.depth = depth
         self.width = width
-        self.seconds = seconds
         self.evaluate = evaluate
         self.win = win
         self.plan = TurnPlan()
@@ -70,18 +67,16 @@ class ExpectimaxAgent:
             return planned
         if state.num_players() != 2:
             raise LudothequeError("expectimax plays two-player games; use mcts or ismcts.")
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         me = state.current_player()
         evaluate = self.evaluate or state.game.evaluate
-        ends = turn_ends(state)
-        # Ranked by the evaluation, equal ones in an order drawn from the player's generator.
-        self.rng.shuffle(ends)
-        ranked = sorted(ends, key=lambda end: -self._value(end[1], 0, me, evaluate))
-        candidates = ranked[: self.width] if self.depth > 1 else ranked[:1]
+
+        def static(end: State, player: int) -> float:
+            return self._value(end, 0, player, evaluate)
+
+        width = self.width if self.depth > 1 else 1
+        candidates = ranked_turns(state, self.rng, static, width)
         best_path, best_value = candidates[0][0], float("-inf")
-        for searched, (path, end) in enumerate(candidates):
-            if searched and deadline is not None and time.perf_counter() > deadline:
-                break
+        for path, end in candidates:
             value = self._value(end, self.depth - 1, me, evaluate)
             if value > best_value:
                 best_path, best_value = path, value

@@ -18,7 +18,7 @@ sequence leaves with ``game.evaluate(state, player)``, and plays the first decis
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
@@ -72,12 +72,15 @@ class TurnPlan:
     '7/12'
     """
 
-    def __init__(self) -> None:
+    def __init__(self, key: Callable[[State], Hashable] | None = None) -> None:
+        #: What identifies a position for the plan: the state's key, or what a player with
+        #: hidden information may know of it.
+        self.key = key or (lambda state: state.key())
         self._next: dict[Hashable, int] = {}
 
     def next(self, state: State) -> int | None:
         """The planned decision in ``state``, or None if the plan does not pass through it."""
-        action = self._next.get(state.key())
+        action = self._next.get(self.key(state))
         return action if action is not None and action in state.legal_actions() else None
 
     def follow(self, state: State, path: tuple[int, ...]) -> None:
@@ -85,7 +88,7 @@ class TurnPlan:
         self._next = {}
         walk = state.clone()
         for action in path:
-            self._next[walk.key()] = action
+            self._next[self.key(walk)] = action
             walk.apply_action(action)
 
 

@@ -8,7 +8,13 @@ Powley and Whitehouse, 2012): a node is what the player has seen happen since th
 decisions of every player are edges, for everyone sees them made; a chance outcome is an edge
 only as far as the player is told of it (``describe_last(player)``): the card he draws is his
 to know, another's draw is one edge whatever the card. Decisions are chosen by UCB1, counting
-for each only the iterations in which it was legal (another's hand is different in each deal).
+for each only the iterations in which it was legal (another's hand is different in each deal),
+and tried first in the order the evaluation prefers.
+
+With ``whole_turns`` the player's own turns are edges whole, up to the next chance node or the
+next player (as the heuristic player and :mod:`.mcts` judge them), the evaluation's best
+``width`` of them; they are the same in every deal, since his hand is his own. His search
+decides a whole turn, which he then plays out, recognising its positions by his observation.
 
 A new node is valued by a leaf value (:mod:`.mcts`): in the Crypto games, the game's heuristic
 read as a chance of winning, since a round played out at random ends nowhere near how good
@@ -22,15 +28,26 @@ play ends it.
 ...     state.apply_action(state.sample_chance(random.Random(len(state.history()))))
 >>> player = ISMCTSAgent(seed=1, iterations=200, leaf=Judged(game.evaluate, 20.0))
 >>> state.action_to_string(player.choose(state))
-'stock'
+'pile'
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import TYPE_CHECKING, ClassVar
 
-from ludotheque.agents.mcts import EXPLORATION, Budget, LeafValue, Node, outcome, random_playout
+from ludotheque.agents.greedy import TurnPlan
+from ludotheque.agents.mcts import (
+    EXPLORATION,
+    Budget,
+    Evaluate,
+    LeafValue,
+    Node,
+    outcome,
+    random_playout,
+    ranked_turns,
+)
 
 if TYPE_CHECKING:
     from ludotheque.core.game import State
@@ -47,27 +64,41 @@ class ISMCTSAgent:
         iterations: int | None = 1000,
         seconds: float | None = None,
         leaf: LeafValue = random_playout,
+        evaluate: Evaluate | None = None,
+        whole_turns: bool = True,
+        width: int | None = None,
         exploration: float = EXPLORATION,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = Budget(iterations, seconds)
         self.leaf = leaf
+        self.evaluate = evaluate
+        self.whole_turns = whole_turns
+        self.width = width
         self.exploration = exploration
+        self.plan = TurnPlan(key=_seen)
 
     def choose(self, state: State) -> int:
-        # Everything below is worked out from the player's observation: the state itself is
-        # never read, so that the search cannot know what the player does not.
+        # Everything below is worked out from the player's observation (and the moves open to
+        # him, which it settles): the state itself is never read, so that the search cannot
+        # know what the player does not.
+        planned = self.plan.next(state)
+        if planned is not None:
+            return planned
         me = state.current_player()
         game = state.game
         worlds = game.information_set(state.observation(me))
         players = game.num_players()
         root = Node(players)
-        legal: list[int] = []
         for _ in self.budget.runs():
-            world = worlds.sample(self.rng)
-            legal = legal or world.legal_actions()
-            self._iterate(root, world, me, players)
-        return root.most_visited(legal, me)
+            self._iterate(root, worlds.sample(self.rng), me, players)
+        world = worlds.sample(self.rng)
+        if not self.whole_turns:
+            return root.most_visited(world.legal_actions(), me)  # type: ignore[return-value]
+        assert root.turns is not None
+        path = root.most_visited([path for path, _ in root.turns], me)
+        self.plan.follow(world, path)  # type: ignore[arg-type]
+        return path[0]  # type: ignore[index]
 
     def _iterate(self, node: Node, world: State, me: int, players: int) -> None:
         rng = self.rng
@@ -81,6 +112,22 @@ class ISMCTSAgent:
                 node = node.child(world.describe_last(me), players)
                 path.append(node)
                 continue
+            if self.whole_turns and world.current_player() == me:
+                # His own turns are whole, as the heuristic player sees them, and the same in
+                # every deal: his hand is his own.
+                if node.turns is None:
+                    node.turns = ranked_turns(world, rng, self.evaluate, self.width)
+                turns = [turn for turn, _ in node.turns]
+                untried = [turn for turn in turns if turn not in node.children]
+                turn = untried[0] if untried else node.select(turns, me, self.exploration)
+                for action in turn:
+                    world.apply_action(action)
+                node = node.child(turn, players)
+                path.append(node)
+                if untried and len(turns) > 1:  # a forced turn is no choice: walk through
+                    rewards = self.leaf(world, rng)
+                    break
+                continue
             legal = world.legal_actions()
             for action in legal:
                 if action in node.children:
@@ -91,7 +138,11 @@ class ISMCTSAgent:
             if len(legal) == 1:
                 action = legal[0]
             elif untried:
-                action = rng.choice(untried)
+                if node.order is None:
+                    node.order = self._ranked(world, legal)
+                # Tried in the evaluation's order; a decision this deal offers for the first
+                # time (another hand, other cards to throw) after those ranked.
+                action = next((a for a in node.order if a in untried), untried[0])
             else:
                 action = node.select(legal, world.current_player(), self.exploration)
             world.apply_action(action)
@@ -104,3 +155,24 @@ class ISMCTSAgent:
                 break
         for visited in path:
             visited.update(rewards)
+
+    def _ranked(self, world: State, legal: list[int]) -> list[int]:
+        """The decisions in the order to try them: the evaluation's best first, for the player
+        to act, judged right after each; in an order drawn at random without an evaluation."""
+        ranked = list(legal)
+        self.rng.shuffle(ranked)
+        if self.evaluate is None:
+            return ranked
+        player = world.current_player()
+
+        def value(action: int) -> float:
+            after = world.clone()
+            after.apply_action(action)
+            return self.evaluate(after, player)  # type: ignore[misc]
+
+        return sorted(ranked, key=lambda a: -value(a))
+
+
+def _seen(state: State) -> str:
+    """A position as the player to act sees it, for his turn plan."""
+    return json.dumps(state.observation(state.current_player()), sort_keys=True)

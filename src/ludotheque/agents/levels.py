@@ -79,9 +79,13 @@ def _mcts(iterations: int, width: int | None = None, leaf: LeafValue = random_pl
     return lambda game, seed: MCTSAgent(seed, iterations, leaf=leaf, width=width)
 
 
-def _ismcts(iterations: int, scale: float) -> Factory:
+def _ismcts(iterations: int, scale: float, whole_turns: bool) -> Factory:
     def make(game: Game, seed: int | str | None) -> Agent:
-        return ISMCTSAgent(seed, iterations, leaf=Judged(game.evaluate, scale))
+        leaf = Judged(game.evaluate, scale)
+        return ISMCTSAgent(
+            seed, iterations, leaf=leaf, evaluate=game.evaluate, whole_turns=whole_turns,
+            width=ISMCTS_WIDTH,
+        )
 
     return make
 
@@ -100,8 +104,18 @@ def _jacquet_mcts(iterations: int, width: int) -> Factory:
     return _mcts(iterations, width, HeuristicPlayout())
 
 
-#: Points of lead by each Crypto game's heuristic that ISMCTS reads as a 73% chance of winning.
-CRYPTO_SCALE = {"crypto-90": 20.0, "crypto-geographique": 40.0, "crypto-geographique-chaine": 40.0}
+#: For each Crypto game: the points of lead by its heuristic that ISMCTS reads as a 73% chance
+#: of winning, and whether the player's turns are searched whole. A Crypto-90 turn with a fakir
+#: in hand branches into every row card it could hypnotise, and is searched a decision at a
+#: time; the Crypto géographique turns are short chains of decisions, searched whole, as the
+#: heuristic player judges them.
+CRYPTO = {
+    "crypto-90": (20.0, False),
+    "crypto-geographique": (40.0, True),
+    "crypto-geographique-chaine": (40.0, True),
+}
+#: How many of his whole turns, the heuristic's best, the player compares.
+ISMCTS_WIDTH = 6
 
 register(
     "jacquet",
@@ -117,8 +131,8 @@ register(
     "expectimax",
     {
         "easy": _jacquet_expectimax(depth=1, width=None),
-        "medium": _jacquet_expectimax(depth=2, width=4),
-        "hard": _jacquet_expectimax(depth=2, width=None),
+        "medium": _jacquet_expectimax(depth=2, width=3),
+        "hard": _jacquet_expectimax(depth=2, width=8),
     },
 )
 # Every move of Dames rabattues is forced: the player is seated, and never has to think.
@@ -127,14 +141,14 @@ register(
     "mcts",
     {"easy": _mcts(50), "medium": _mcts(200), "hard": _mcts(1000)},
 )
-for _name, _scale in CRYPTO_SCALE.items():
+for _name, (_scale, _whole) in CRYPTO.items():
     register(
         _name,
         "ismcts",
         {
-            "easy": _ismcts(100, _scale),
-            "medium": _ismcts(300, _scale),
-            "hard": _ismcts(1000, _scale),
+            "easy": _ismcts(100, _scale, _whole),
+            "medium": _ismcts(300, _scale, _whole),
+            "hard": _ismcts(1000, _scale, _whole),
         },
     )
 

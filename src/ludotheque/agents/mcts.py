@@ -105,13 +105,29 @@ class Judged:
         return rewards
 
 
+def ranked_turns(
+    state: State, rng: random.Random, evaluate: Evaluate | None, width: int | None
+) -> list[tuple[tuple[int, ...], State]]:
+    """The turns open to the player to act (:func:`~ludotheque.agents.greedy.turn_ends`), in
+    the order to try them: the evaluation's best first, equal ones in an order drawn from
+    ``rng``; the best ``width`` only, if a width is set. Without an evaluation, all of them in
+    an order drawn from ``rng``."""
+    player = state.current_player()
+    turns = turn_ends(state)
+    rng.shuffle(turns)
+    if evaluate is None:
+        return turns
+    turns.sort(key=lambda turn: -evaluate(turn[1], player))
+    return turns[:width]
+
+
 class Node:
     """One node of a search tree: its visits, each seat's total reward over them, its children
     by edge (a decision or a whole turn, or a chance outcome), the turns open to the player to
     act where the tree moves by turns, and, for information-set search, how often it was
-    available when its parent was visited."""
+    available when its parent was visited and the order its decisions are tried in."""
 
-    __slots__ = ("available", "children", "rewards", "turns", "visits")
+    __slots__ = ("available", "children", "order", "rewards", "turns", "visits")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
@@ -119,6 +135,7 @@ class Node:
         self.rewards = [0.0] * players
         self.children: dict[Hashable, Node] = {}
         self.turns: list[tuple[tuple[int, ...], State]] | None = None
+        self.order: list[int] | None = None
 
     def child(self, edge: Hashable, players: int) -> Node:
         node = self.children.get(edge)
@@ -217,16 +234,10 @@ class MCTSAgent:
         self.plan.follow(state, path)  # type: ignore[arg-type]
         return path[0]  # type: ignore[index]
 
-    def _turns(self, state: State) -> list[tuple[tuple[int, ...], State]]:
-        """The turns open to the player to act, the evaluation's best first (the order they
-        are tried in), the best ``width`` only if a width is set."""
-        player = state.current_player()
-        turns = turn_ends(state)
-        self.rng.shuffle(turns)
-        evaluate = self.evaluate or (state.game.evaluate if state.game.has_heuristic else None)
-        if evaluate is not None:
-            turns.sort(key=lambda turn: -evaluate(turn[1], player))
-        return turns[: self.width]
+    def _evaluation(self, state: State) -> Evaluate | None:
+        if self.evaluate is not None:
+            return self.evaluate
+        return state.game.evaluate if state.game.has_heuristic else None
 
     def _iterate(self, root: Node, state: State, players: int, luck: int) -> None:
         node, path = root, [root]
@@ -243,7 +254,7 @@ class MCTSAgent:
                 path.append(node)
                 continue
             if node.turns is None:
-                node.turns = self._turns(state)
+                node.turns = ranked_turns(state, self.rng, self._evaluation(state), self.width)
             untried = [turn for turn in node.turns if turn[0] not in node.children]
             if untried:
                 turn, end = untried[0]

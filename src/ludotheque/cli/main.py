@@ -231,6 +231,12 @@ def tournament(
     plot: Annotated[
         Path | None, typer.Option(help="Draw the ratings to this file (.png or .svg).")
     ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            help="Play each deal once in every seat order, so that the agents share the luck."
+        ),
+    ] = False,
     option: OptionList = None,
 ) -> None:
     """A round robin with the seats rotated: results, head to head, and ratings."""
@@ -241,7 +247,7 @@ def tournament(
         raise LudothequeError(f"the ratings are drawn as .png or .svg, not {plot.name!r}.")
     options = parse_assignments(option or [])
     rule_set = load_game(game, **options)
-    plan = Tournament.plan(game, options, agents.split(","), n)
+    plan = Tournament.plan(game, options, agents.split(","), n, duplicate)
     columns = (
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
@@ -251,16 +257,17 @@ def tournament(
         results = plan.play(seed, jobs, progress=lambda k: progress.advance(task, k))
     ratings = {r.name: r for r in results.ratings()}
     title = f"{rule_set.info.title} ({options_text(rule_set)})"
+    dealt = ", each deal in every seat order" if duplicate else ""
     standings = Table(
-        title=f"{title}: {len(plan.tables)} games, {n} at each table, seed {seed}"
+        title=f"{title}: {len(plan.tables)} games, {n} at each table{dealt}, seed {seed}"
     )
-    for column in ("agent", "games", "wins", "draws", "win rate (95%)", "mean return (95%)"):
+    for column in ("agent", "games", "won", "drawn", "win rate (95%)", "mean return (95%)"):
         standings.add_column(column, no_wrap=column != "agent")
     for s in sorted(results.standings(), key=lambda s: -ratings[s.name].elo):
         low, high = s.interval
         standings.add_row(
-            s.name, str(s.games), str(s.wins), str(s.draws),
-            f"{s.rate:.3f} ({low:.3f}–{high:.3f})", f"{s.mean:.2f} ({s.low:.2f}–{s.high:.2f})",
+            s.name, str(s.games), str(s.wins), str(s.draws), f"{s.rate:.2f} ({low:.2f}–{high:.2f})",
+            f"{_short(s.mean)} ({_short(s.low)}–{_short(s.high)})",
         )
     console.print(standings)
     pairs = Table(title="head to head: the first's score against the second (higher return)")
@@ -270,7 +277,7 @@ def tournament(
         low, high = t.interval
         pairs.add_row(
             first, second, str(t.games), str(t.wins), str(t.draws),
-            str(t.games - t.wins - t.draws), f"{t.rate:.3f} ({low:.3f}–{high:.3f})",
+            str(t.games - t.wins - t.draws), f"{t.rate:.2f} ({low:.2f}–{high:.2f})",
         )
     console.print(pairs)
     board = Table(title="Bradley–Terry ratings from every game (Elo scale, mean 0)")
@@ -286,6 +293,12 @@ def tournament(
             reason = error.strerror
             raise LudothequeError(f"the plot could not be written to {plot}: {reason}.") from None
         console.print(f"Ratings drawn to {plot}.")
+
+
+def _short(value: float) -> str:
+    """A mean written to the digits that matter beside its interval: 284, 31.5, 0.42."""
+    digits = 0 if abs(value) >= 100 else 1 if abs(value) >= 10 else 2
+    return f"{value:.{digits}f}"
 
 
 @app.command()

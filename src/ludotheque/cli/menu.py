@@ -64,11 +64,12 @@ def choose_options(console: Console, name: str) -> dict[str, str]:
 
 def choose_seats(console: Console, game: Game) -> list[str]:
     seats = []
+    offered = ", ".join(kinds(game))
     for seat, default in enumerate(default_seats(game)):
         name = game.seat_name(seat)
         while True:
             answer = ask(
-                console, f"Seat {seat + 1} ({name}): {', '.join(kinds())}? (Enter for {default}) > "
+                console, f"Seat {seat + 1} ({name}): {offered}? (Enter for {default}) > "
             ) or default
             try:
                 make_agent(answer, game=game)

@@ -3,7 +3,9 @@
 Game ``i`` of a run with seed ``s`` draws its chance from ``Random("s:i")`` and seats its agents
 with seeds ``"s:i:seat"``, so a game's result depends on nothing but ``(s, i)`` and who sits
 where. :func:`simulate` keeps the same seats for every game; :func:`play_games` takes each
-game's seats, as a tournament needs.
+game's seats, as a tournament needs, and may have games share their chance: game ``i`` of deal
+``d`` draws from ``Random("s:d")``, so that they see the same dice as far as their play lets
+them.
 
 >>> a = simulate("dames-rabattues", {}, ["random", "random"], games=20, seed=3)
 >>> b = simulate("dames-rabattues", {}, ["random", "random"], games=20, seed=3, jobs=2)
@@ -38,7 +40,12 @@ class GameResult:
 
 
 def play_one(
-    game_name: str, options: dict[str, Any], seats: Sequence[str], seed: int, index: int
+    game_name: str,
+    options: dict[str, Any],
+    seats: Sequence[str],
+    seed: int,
+    index: int,
+    deal: int | None = None,
 ) -> GameResult:
     game = load_game(game_name, **options)
     agents = [
@@ -50,17 +57,18 @@ def play_one(
         nonlocal decisions
         decisions += player != CHANCE
 
-    state = play_match(game, agents, random.Random(f"{seed}:{index}"), on_action=count)
+    chance = random.Random(f"{seed}:{index if deal is None else deal}")
+    state = play_match(game, agents, chance, on_action=count)
     details = tuple(game.result_details(state).items())
     return GameResult(tuple(state.returns()), decisions, details)
 
 
-Chunk = tuple[str, dict[str, Any], int, list[tuple[int, tuple[str, ...]]]]
+Chunk = tuple[str, dict[str, Any], int, list[tuple[int, tuple[str, ...], int]]]
 
 
 def _play_chunk(args: Chunk) -> list[GameResult]:
     game_name, options, seed, games = args
-    return [play_one(game_name, options, seats, seed, i) for i, seats in games]
+    return [play_one(game_name, options, seats, seed, i, deal) for i, seats, deal in games]
 
 
 def simulate(
@@ -83,10 +91,16 @@ def play_games(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    deals: Sequence[int] | None = None,
 ) -> list[GameResult]:
-    """Play game ``i`` with the seats ``seatings[i]``, for every ``i``; return the results in
-    game order. ``progress(k)`` is told as each batch of ``k`` games ends."""
-    numbered = [(i, tuple(seats)) for i, seats in enumerate(seatings)]
+    """Play game ``i`` with the seats ``seatings[i]`` and the chance of deal ``deals[i]`` (its
+    own, ``i``, by default), for every ``i``; return the results in game order.
+    ``progress(k)`` is told as each batch of ``k`` games ends."""
+    deals = range(len(seatings)) if deals is None else deals
+    numbered = [
+        (i, tuple(seats), deal)
+        for i, (seats, deal) in enumerate(zip(seatings, deals, strict=True))
+    ]
     games = len(numbered)
     chunk = max(1, min(200, games // (jobs * 8) or 1))
     work = [

@@ -40,10 +40,17 @@ class Tournament:
     options: dict[str, Any]
     entrants: tuple[str, ...]
     tables: tuple[tuple[int, ...], ...]
+    #: The deal each game draws its chance from (see :func:`play_games`).
+    deals: tuple[int, ...]
 
     @classmethod
     def plan(
-        cls, game: str, options: dict[str, Any], entrants: Sequence[str], games: int
+        cls,
+        game: str,
+        options: dict[str, Any],
+        entrants: Sequence[str],
+        games: int,
+        duplicate: bool = False,
     ) -> Tournament:
         """A round robin of ``games`` games at each table; the entrants are seat
         specifications (``mcts:hard``, ``heuristic``, ``random:3``)."""
@@ -61,12 +68,15 @@ class Tournament:
                 raise LudothequeError("an agent of the list is empty; separate agents by commas.")
             if make_agent(spec, game=rule_set).interactive:
                 raise LudothequeError("a tournament plays computer players only, not a person.")
-        tables = []
+        tables, deals = [], []
         for table in combinations(range(len(entrants)), seats):
             for played in range(games):
                 turn = played % seats  # the seats turn round the table game by game
+                # A deal is a game's own, or with duplicate the first of its turn of the seats.
+                deals.append(len(tables) - turn if duplicate else len(tables))
                 tables.append(table[turn:] + table[:turn])
-        return cls(game, dict(options), tuple(s.strip() for s in entrants), tuple(tables))
+        entrants = tuple(s.strip() for s in entrants)
+        return cls(game, dict(options), entrants, tuple(tables), tuple(deals))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -83,7 +93,9 @@ class Tournament:
     def play(
         self, seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None
     ) -> Results:
-        games = play_games(self.game, self.options, self.seatings(), seed, jobs, progress)
+        games = play_games(
+            self.game, self.options, self.seatings(), seed, jobs, progress, self.deals
+        )
         return Results(self, tuple(games))
 
 

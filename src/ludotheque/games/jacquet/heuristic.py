@@ -175,7 +175,9 @@ def _playout(a, player, first, second, n, rules, hitting, seed):
     given (``n`` of them; none: he throws first), the dice from ``seed``; the winner."""
     np.random.seed(seed)
     best_path = np.empty(4, np.int64)
-    seen = np.zeros(1 << 12, np.int64)
+    # Room for every board a doublet's four steps can reach (at most some four thousand, with
+    # fifteen checkers on fifteen points), four times over, so that probing stays short.
+    seen = np.zeros(1 << 14, np.int64)
     while True:
         if n == 0:
             first, second = np.random.randint(1, 7), np.random.randint(1, 7)

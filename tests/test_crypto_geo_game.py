@@ -193,3 +193,12 @@ def test_heuristic_play_ends_with_every_card_accounted_for(name, options):
             state.apply_action(state.sample_chance(rng))
         else:
             state.apply_action(agents[state.current_player()].choose(state))
+
+
+def test_eight_touching_cards_in_hand_score_as_a_complet_and_one_more():
+    # Drawn and not yet discarded, a hand of eight can all touch; the largest combination
+    # the leaflet names is the complet of seven (found by random play, seed 62879).
+    from ludotheque.games.crypto_geo.combinations import best_split
+
+    score, groups = best_split((25, 39, 1, 73, 74, 38, 69, 42))
+    assert score == 300 and [len(g) for g in groups] == [7]

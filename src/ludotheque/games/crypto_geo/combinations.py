@@ -36,6 +36,10 @@ def _best(cards: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
     # The group holding the first card is any connected set of it and some of the rest.
     for mask in range(1 << len(rest)):
         group = (first, *(card for i, card in enumerate(rest) if mask >> i & 1))
+        # Eight cards in hand (drawn, not yet discarded) may all touch; the leaflet's largest
+        # combination is the complet of seven, so such a group is scored as smaller ones.
+        if len(group) not in VALUES:
+            continue
         if len(group) > 1 and not touching(group):
             continue
         left = tuple(card for i, card in enumerate(rest) if not mask >> i & 1)

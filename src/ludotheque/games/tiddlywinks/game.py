@@ -381,10 +381,7 @@ class TiddlywinksGame(Game):
         departure = launch(played, self.setup.table.cloth, self.COUNTER)
         lifts = launch(Aim(0.0, 1.0, played.steep), self.setup.table.cloth, self.COUNTER).jumps
         if departure.jumps:
-            departure = type(departure)(
-                departure.bearing, departure.speed, departure.elevation,
-                departure.tumble + error[3] * tremble.spin, True,
-            )
+            departure = replace(departure, tumble=departure.tumble + error[3] * tremble.spin)
         rows = tuple(k for k, c in enumerate(position.counters) if c.on_table)
         poses = np.array([position.counters[k].pose for k in rows])
         result = self.physics.shoot(poses, rows.index(shot.counter), departure.launch())

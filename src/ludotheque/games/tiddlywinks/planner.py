@@ -29,7 +29,14 @@ from ludotheque.core.game import State
 from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
 from ludotheque.games.tiddlywinks.notation import PASS, Shot, Tremble
 from ludotheque.games.tiddlywinks.physics import G
-from ludotheque.games.tiddlywinks.player import DRAG, AimingPlayer, pressure_for, steep_for
+from ludotheque.games.tiddlywinks.player import (
+    DRAG,
+    AimingPlayer,
+    pot_speed,
+    pressure_for,
+    steep_for,
+)
+from ludotheque.games.tiddlywinks.squidger import HIGHEST, LOWEST
 from ludotheque.games.tiddlywinks.table import Position
 
 #: What the planner counts, in counters in the cup.
@@ -95,13 +102,8 @@ class ShotPlanner:
                   steep: float) -> float:
         """The pressure that pots counter ``k`` at another steepness."""
         distance = math.hypot(*state.position.counters[k].pose[:2])
-        elevation = math.radians(20.0 + 50.0 * steep / 90)
-        rise = game.CUP.height - game.COUNTER.thickness / 2
-        reach = distance * math.tan(elevation) - rise
-        if reach <= 0:
-            return 1.0
-        speed = DRAG * math.sqrt(G * distance**2 / (2 * math.cos(elevation) ** 2 * reach))
-        return pressure_for(game, speed, steep)
+        speed = pot_speed(game, distance, LOWEST + (HIGHEST - LOWEST) * steep / 90)
+        return 1.0 if speed is None else pressure_for(game, speed, steep)
 
     def _layup(self, game: TiddlywinksGame, state: TiddlywinksState, k: int) -> Shot | None:
         """A shot that lands the counter short of the lake, a few centimetres outside it."""

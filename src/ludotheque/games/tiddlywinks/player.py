@@ -39,6 +39,18 @@ def steep_for(elevation: float) -> float:
     return 90 * (elevation - LOWEST) / (HIGHEST - LOWEST)
 
 
+def pot_speed(game: TiddlywinksGame, distance: float, elevation: float) -> float | None:
+    """The launch speed (m/s) whose flight at ``elevation`` degrees crosses the rim's height
+    over the cup's centre ``distance`` metres away, air included; None if that flight is too
+    flat ever to rise above the rim there."""
+    rise = game.CUP.height - game.COUNTER.thickness / 2
+    th = math.radians(elevation)
+    reach = distance * math.tan(th) - rise
+    if reach <= 0:
+        return None
+    return DRAG * math.sqrt(G * distance**2 / (2 * math.cos(th) ** 2 * reach))
+
+
 def pressure_for(game: TiddlywinksGame, speed: float, steep: float) -> float:
     """The pressure that launches a counter at ``speed`` (m/s) with the squidger held at
     ``steep``, on the game's cloth (1.0 if even a full press is too slow)."""
@@ -84,15 +96,12 @@ class AimingPlayer:
 
     def aim(self, game: TiddlywinksGame, state: TiddlywinksState, counter: int):
         """The exact shot at the cup's centre: bearing, pressure, steepness."""
-        x, y = state.position.counters[counter].pose[:2]
-        distance = math.hypot(x, y)
-        rise = game.CUP.height - game.COUNTER.thickness / 2
-        for elevation in (60.0, HIGHEST):
-            th = math.radians(elevation)
-            reach = distance * math.tan(th) - rise
-            if reach > 0:
-                break
-        speed = DRAG * math.sqrt(G * distance**2 / (2 * math.cos(th) ** 2 * reach))
+        distance = math.hypot(*state.position.counters[counter].pose[:2])
+        elevation = 60.0
+        speed = pot_speed(game, distance, elevation)
+        if speed is None:  # close to the cup: the steepest flight
+            elevation = HIGHEST
+            speed = pot_speed(game, distance, elevation) or 0.0
         steep = steep_for(elevation)
         return state.cup_bearing(counter), pressure_for(game, speed, steep), steep
 

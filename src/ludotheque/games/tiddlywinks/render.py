@@ -77,8 +77,8 @@ def render(game: TiddlywinksGame, view: dict[str, Any]) -> str:
     if view.get("open ring"):
         lines.append("in the ring, open to others: " + ", ".join(view["open ring"]))
     if "playable" in view:
-        lines.append("you may play: " + (", ".join(view["playable"]) or "nothing — pass")
-                     if view["playable"] else "no counter may be played: pass")
+        lines.append("you may play: " + ", ".join(view["playable"]) if view["playable"]
+                     else "no counter may be played: pass")
     if "result" in view:
         lines.extend(view["result"])
     return "\n".join(lines)

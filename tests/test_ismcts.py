@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import ludotheque
@@ -44,6 +44,7 @@ def decisions(game, seed, count):
 @pytest.mark.parametrize(("name", "options"), CARD_GAMES)
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**32))
+@example(seed=390652)  # a round ended by a stop: its hands stay in view in the next round
 def test_a_sampled_state_agrees_with_everything_the_player_sees(name, options, seed):
     game = ludotheque.load_game(name, **options)
     for state in decisions(game, seed, 4):

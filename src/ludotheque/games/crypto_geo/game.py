@@ -510,6 +510,9 @@ class HiddenHands:
     round: Round
     totals: tuple[int, ...]
     unseen: Unseen
+    #: The last round's ending and hands, shown to all when it ended; the rounds before it
+    #: are no longer in view.
+    shown: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
 
     @classmethod
     def of(cls, game: CryptoGeographiqueGame, o: dict[str, Any]) -> HiddenHands:
@@ -546,7 +549,12 @@ class HiddenHands:
             to_move=to_move,  # type: ignore[arg-type]
             stopper=to_move if phase is Phase.CONSENT else None,
         )
-        return cls(game, round_, tuple(o["totals"][name] for name in names), unseen)
+        last = o["last_round"]
+        shown = () if last is None else (
+            (last["ended by"], tuple(tuple(card_of(c) for c in last["hands"][name])
+                                     for name in names)),
+        )
+        return cls(game, round_, tuple(o["totals"][name] for name in names), unseen, shown)
 
     def sample(self, rng: random.Random) -> CryptoGeographiqueState:
         hidden, stock = self.unseen.deal(rng)
@@ -554,4 +562,5 @@ class HiddenHands:
         state = CryptoGeographiqueState(self.game)
         state.round = replace(self.round, hands=hands, stock=stock)
         state.totals = self.totals
+        state.results = self.shown
         return state

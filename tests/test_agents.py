@@ -157,7 +157,8 @@ def test_every_game_has_its_levels_and_each_level_plays():
     [
         ("mcts:impossible", "jacquet", "a level is one of easy, medium, hard, not 'impossible'."),
         ("mcts", "jacquet", "mcts takes a level, as mcts:hard."),
-        ("mcts:hard", "crypto-90", "mcts does not play crypto-90; it is played by ismcts:LEVEL."),
+        ("mcts:hard", "crypto-90",
+         "mcts does not play crypto-90; it is played by lookahead:LEVEL, ismcts:LEVEL."),
         ("ismcts:easy", "jacquet", "it is played by mcts:LEVEL, expectimax:LEVEL."),
         ("hard:3", "jacquet", "a seat is one of human, random"),
     ],

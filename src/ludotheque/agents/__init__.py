@@ -10,7 +10,7 @@ the game's own search player at that level. A search player needs the game it wi
 True
 >>> import ludotheque
 >>> type(make_agent("hard", game=ludotheque.load_game("crypto-90"))).__name__
-'ISMCTSAgent'
+'DrawAheadAgent'
 >>> make_agent("mcts:impossible", game=ludotheque.load_game("jacquet"))
 Traceback (most recent call last):
 ...

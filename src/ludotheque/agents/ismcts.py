@@ -76,7 +76,7 @@ class ISMCTSAgent:
         self.whole_turns = whole_turns
         self.width = width
         self.exploration = exploration
-        self.plan = TurnPlan(key=_seen)
+        self.plan = TurnPlan(key=seen)
 
     def choose(self, state: State) -> int:
         # Everything below is worked out from the player's observation (and the moves open to
@@ -173,6 +173,6 @@ class ISMCTSAgent:
         return sorted(ranked, key=lambda a: -value(a))
 
 
-def _seen(state: State) -> str:
+def seen(state: State) -> str:
     """A position as the player to act sees it, for his turn plan."""
     return json.dumps(state.observation(state.current_player()), sort_keys=True)

@@ -11,13 +11,13 @@ A rule set that needs a player of its own registers it with :func:`register`, fr
 
 >>> import ludotheque
 >>> methods("jacquet"), methods("crypto-90")
-(['mcts', 'expectimax'], ['ismcts'])
+(['mcts', 'expectimax'], ['lookahead', 'ismcts'])
 >>> type(make_player("mcts", "easy", ludotheque.load_game("jacquet"), seed=1)).__name__
 'MCTSAgent'
->>> make_player("mcts", "easy", ludotheque.load_game("crypto-90"), seed=1)
+>>> make_player("mcts", "easy", ludotheque.load_game("crypto-90"), seed=1)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ludotheque.core.errors.OptionError: mcts does not play crypto-90; it is played by ismcts:LEVEL.
+ludotheque.core.errors.OptionError: mcts does not play crypto-90; it is played by ...
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from ludotheque.agents.expectimax import ExpectimaxAgent
 from ludotheque.agents.ismcts import ISMCTSAgent
+from ludotheque.agents.lookahead import DrawAheadAgent
 from ludotheque.agents.mcts import Judged, LeafValue, MCTSAgent, random_playout
 from ludotheque.core.errors import OptionError
 
@@ -90,6 +91,14 @@ def _ismcts(iterations: int, scale: float, whole_turns: bool) -> Factory:
     return make
 
 
+def _crypto90_lookahead(samples: int, race: bool) -> Factory:
+    from ludotheque.games.crypto90.evaluation import RaceEvaluation
+
+    return lambda game, seed: DrawAheadAgent(
+        seed, samples, evaluate=RaceEvaluation() if race else None
+    )
+
+
 def _jacquet_expectimax(depth: int, width: int | None) -> Factory:
     from ludotheque.games.jacquet.evaluation import JacquetEvaluation
 
@@ -140,6 +149,17 @@ register(
     "dames-rabattues",
     "mcts",
     {"easy": _mcts(50), "medium": _mcts(200), "hard": _mcts(1000)},
+)
+# Crypto-90's own player looks through his own draws and judges by the race (easy: by the
+# simple heuristic); ISMCTS, which searches the whole tree, plays less well there.
+register(
+    "crypto-90",
+    "lookahead",
+    {
+        "easy": _crypto90_lookahead(samples=1, race=False),
+        "medium": _crypto90_lookahead(samples=1, race=True),
+        "hard": _crypto90_lookahead(samples=2, race=True),
+    },
 )
 for _name, (_scale, _whole) in CRYPTO.items():
     register(

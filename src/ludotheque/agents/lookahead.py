@@ -1,0 +1,103 @@
+"""A player of card games who looks over his turn through his own draw, as a good player does.
+
+The heuristic player (:mod:`.greedy`) judges a turn by where it ends, and a turn that draws an
+unknown card ends at the draw: it cannot tell what the draw is worth. This player weighs it.
+He works from his observation alone, as :mod:`.ismcts` does: he samples ``samples`` states the
+observation leaves possible (:meth:`~ludotheque.core.game.Game.information_set`, which deals
+what he has not seen: the others' hands, the stock). A turn of his that ends at a draw of his
+own is worth, in each sampled state, every card the stock may give by its probability, each
+with the best of his next decisions by the evaluation; the turn's value is the mean over the
+states. Any other turn is worth the evaluation of where it ends, which is the same in every
+state (the evaluation reads his observation). He looks at no opponent's reply.
+
+It is a one-turn expectimax whose chance is the stock as each sampled state holds it; a search
+of the whole tree of turns is :mod:`.ismcts`.
+
+>>> import ludotheque
+>>> game = ludotheque.load_game("crypto-90")
+>>> state = game.new_initial_state()
+>>> while state.is_chance_node():
+...     state.apply_action(state.sample_chance(random.Random(len(state.history()))))
+>>> state.action_to_string(DrawAheadAgent(seed=1, samples=8).choose(state))
+'stock'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+from ludotheque.agents.greedy import TurnPlan, turn_ends
+from ludotheque.agents.ismcts import seen
+from ludotheque.agents.mcts import Evaluate
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import State
+
+
+class DrawAheadAgent:
+    """Maximises the evaluation over his own turn, a draw of his own weighed by its
+    expectation over ``samples`` of the states his observation leaves possible."""
+
+    interactive: ClassVar[bool] = False
+
+    def __init__(
+        self, seed: int | str | None = None, samples: int = 16, evaluate: Evaluate | None = None
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.evaluate = evaluate
+        self.plan = TurnPlan(key=seen)
+
+    def choose(self, state: State) -> int:
+        # As in ismcts, the state itself is never read, only the player's observation: the
+        # turns open to him are worked out in a state sampled from it (his cards are his own).
+        planned = self.plan.next(state)
+        if planned is not None:
+            return planned
+        me = state.current_player()
+        game = state.game
+        evaluate = self.evaluate or game.evaluate
+        worlds = game.information_set(state.observation(me))
+        sampled = [worlds.sample(self.rng) for _ in range(self.samples)]
+        best_path: tuple[int, ...] = ()
+        best_value = float("-inf")
+        for path, end in turn_ends(sampled[0]):
+            if end.is_chance_node() and not end.is_terminal():
+                value = sum(self._drawn(_played(world, path), me, evaluate) for world in sampled)
+                value /= len(sampled)
+            else:
+                value = evaluate(end, me)
+            if value > best_value:
+                best_path, best_value = path, value
+        self.plan.follow(sampled[0], best_path)
+        return best_path[0]
+
+    def _drawn(self, world: State, me: int, evaluate: Evaluate) -> float:
+        """The value, in ``world``, of a draw of the player's: each card by its probability,
+        and with it the best of his next decisions by the evaluation (or the evaluation itself
+        where the draw ends his turn)."""
+        if world.is_terminal():
+            return evaluate(world, me)
+        if world.is_chance_node():
+            total = 0.0
+            for outcome, probability in world.chance_outcomes():
+                child = world.clone()
+                child.apply_action(outcome)
+                total += probability * self._drawn(child, me, evaluate)
+            return total
+        if world.current_player() != me:
+            return evaluate(world, me)
+        values = []
+        for action in world.legal_actions():
+            child = world.clone()
+            child.apply_action(action)
+            values.append(evaluate(child, me))
+        return max(values)
+
+
+def _played(world: State, path: tuple[int, ...]) -> State:
+    world = world.clone()
+    for action in path:
+        world.apply_action(action)
+    return world

@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/tiddlywinks.py [SHOTS] [GAMES]
     .venv/bin/python benchmarks/tiddlywinks.py pots [--shots N] [--seed S] [--game G …]
         [--hands H] [--players P,…]
+    .venv/bin/python benchmarks/tiddlywinks.py distances [--shots N] [--seed S]
 
 1. The median wall time per shot on a 24-counter table (six players of four on Cabriole's round
    table), random shots from a position reached by play, beside the same shots with MuJoCo's
@@ -17,6 +18,9 @@ of a game), with its 95% Wilson interval and the wall time of a choice: by defau
 planner at each level and the aiming player at ``hard`` and ``medium``, club hands, Cabriole.
 Every player is given the same sequence of the table's trembles (common random numbers), drawn
 from ``--seed``; a player's own seed is ``--seed`` too.
+
+``distances`` measures the aiming player's (``hard``) pot rate on Cabriole, club hands, from
+nearer the cup: red's first counter moved along its line to the cup, the others on the line.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 
 import mujoco
 import numpy as np
@@ -35,7 +40,8 @@ import ludotheque
 from ludotheque.agents import make_agent
 from ludotheque.core.match import play_match
 from ludotheque.core.stats import wilson_interval
-from ludotheque.games.tiddlywinks.notation import Shot
+from ludotheque.games.tiddlywinks.notation import Shot, Tremble
+from ludotheque.games.tiddlywinks.player import AimingPlayer
 from ludotheque.games.tiddlywinks.squidger import Aim, launch
 
 
@@ -148,6 +154,33 @@ def planner_pots(shots: int, seed: int, names: list[str], hands: str,
                   flush=True)
 
 
+def distances(shots: int, seed: int) -> None:
+    game = ludotheque.load_game("cabriole", hands="club")
+    aim = AimingPlayer("hard")
+    print(f"aim:hard from nearer the cup, Cabriole, club hands, {shots} shots each, seed {seed}")
+    for distance in (0.07, 0.09, 0.12, 0.16, 0.22, 0.30, game.line.distance):
+        state = game.new_initial_state()
+        position = state.position
+        counter = position.counters[0]
+        x, y = counter.pose[:2]
+        scale = distance / math.hypot(x, y)
+        moved = counter.at("cloth", (x * scale, y * scale, *counter.pose[2:]))
+        position = replace(position, counters=(moved, *position.counters[1:]),
+                           freed=tuple(True for _ in position.freed))
+        state.position = position
+        shot = Shot.quantised(0, *aim.aim(game, state, 0))
+        rng = random.Random(seed)
+        potted = back = 0
+        for _ in range(shots):
+            tremble = Tremble.quantised(*(rng.gauss(0.0, 1.0) for _ in range(4)))
+            after = game.play(replace(position, aimed=shot), tremble).counters[0]
+            potted += after.place == "cup"
+            back += after.place == "line"
+        low, high = wilson_interval(potted, shots)
+        print(f"  from {distance * 100:4.1f} cm: potted {potted / shots:.2f} "
+              f"({low:.2f}–{high:.2f}), back to the line {back / shots:.2f}", flush=True)
+
+
 def pots_main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="tiddlywinks.py pots")
     parser.add_argument("--shots", type=int, default=60)
@@ -165,6 +198,13 @@ def pots_main(argv: list[str]) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["pots"]:
         pots_main(sys.argv[2:])
+        sys.exit()
+    if sys.argv[1:2] == ["distances"]:
+        options = argparse.ArgumentParser(prog="tiddlywinks.py distances")
+        options.add_argument("--shots", type=int, default=80)
+        options.add_argument("--seed", type=int, default=5)
+        args = options.parse_args(sys.argv[2:])
+        distances(args.shots, args.seed)
         sys.exit()
     shots = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 20

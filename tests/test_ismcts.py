@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import ludotheque
 from ludotheque.agents.ismcts import ISMCTSAgent
+from ludotheque.agents.lookahead import DrawAheadAgent
 from ludotheque.agents.mcts import Judged
 from ludotheque.core.cards import Stock, with_item
 from ludotheque.core.errors import LudothequeError
@@ -117,8 +118,15 @@ class Blindfold:
         return self._seen
 
 
+SEARCHERS = {
+    "ismcts": lambda game: ISMCTSAgent(seed=3, iterations=60, leaf=Judged(game.evaluate, 20.0)),
+    "lookahead": lambda game: DrawAheadAgent(seed=3, samples=1),
+}
+
+
+@pytest.mark.parametrize("searcher", SEARCHERS)
 @pytest.mark.parametrize("name", ["crypto-90", "crypto-geographique", "crypto-geographique-chaine"])
-def test_the_player_cannot_peek(name):
+def test_the_player_cannot_peek(name, searcher):
     game = ludotheque.load_game(name)
     chosen = []
     for state in decisions(game, seed=7, count=6):
@@ -129,7 +137,7 @@ def test_the_player_cannot_peek(name):
         assert twin.observation(1) != state.observation(1)  # the states do differ
 
         def choose(view):
-            return ISMCTSAgent(seed=3, iterations=60, leaf=Judged(game.evaluate, 20.0)).choose(view)
+            return SEARCHERS[searcher](game).choose(view)
 
         move = choose(state)
         assert choose(twin) == move
@@ -147,3 +155,36 @@ def test_the_search_player_plays_a_whole_game(name, options):
 
     [result] = simulate(name, options, ["ismcts:easy", "heuristic"], 1, seed=4)
     assert result.moves > 0
+
+
+def test_a_player_who_could_not_follow_is_dealt_no_card_touching_it():
+    """Chain game: whoever drew instead of following held nothing touching the visible card
+    (he must follow if he can), so the hands the others imagine for him hold at most his new
+    card that touches it."""
+    from ludotheque.games.crypto_geo.departements import neighbours
+
+    game = ludotheque.load_game("crypto-geographique-chaine")
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 5:
+        if state.is_chance_node():
+            before = state.chain
+            state.apply_action(state.sample_chance(rng))
+            log = state.chain.log
+            if not before.dealing and log and log[-1][2] is False and log != before.log:
+                failed, card, _ = log[-1]
+                if state.is_terminal() or state.is_chance_node():
+                    continue
+                watcher = state.current_player()
+                if watcher == failed:
+                    continue
+                assert sum(c in neighbours(card) for c in state.chain.hands[failed]) <= 1
+                worlds = game.information_set(state.observation(watcher))
+                for _ in range(10):
+                    hand = worlds.sample(rng).chain.hands[failed]
+                    assert sum(c in neighbours(card) for c in hand) <= 1
+                checked += 1
+            continue
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked, "the random game had nobody fail to follow"

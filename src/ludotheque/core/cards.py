@@ -82,6 +82,12 @@ class Unseen:
     The special cards (the Crypto games' fakirs) are never in a hidden hand, since both games
     have them shown at once: those unseen are all in the stock.
 
+    What the table has seen a player fail to do can bar cards from his hand: ``barred`` gives,
+    for each seat, a set of cards for each card of his hidden hand that it cannot be (a card he
+    held when he could not follow a card cannot touch it). The hand is dealt its most barred
+    cards first, each uniformly among the cards left that it may be; if none is left, among all
+    the cards left.
+
     >>> unseen = Unseen(cards=(3, 5, 8, 9), special=0, specials=1, hands=(0, 2))
     >>> hands, stock = unseen.deal(random.Random(1))
     >>> hands, stock.size, sorted({*hands[1], *stock.cards})
@@ -93,6 +99,8 @@ class Unseen:
     specials: int
     #: How many unseen cards each seat holds (none for the player himself).
     hands: tuple[int, ...]
+    #: For each seat, for each card of its hidden hand, the cards it is known not to be.
+    barred: tuple[tuple[frozenset[int], ...], ...] = ()
 
     def check(self, stock: int, game: str) -> None:
         """Raise unless the stock's size, as the observation gives it, is what is left."""
@@ -107,11 +115,26 @@ class Unseen:
         """Each seat's hidden hand and the stock, dealt from the unseen cards with ``rng``."""
         cards = list(self.cards)
         rng.shuffle(cards)
-        hands, at = [], 0
-        for size in self.hands:
-            hands.append(tuple(cards[at : at + size]))
-            at += size
-        return tuple(hands), Stock.of(cards[at:], self.special, self.specials)
+        if not any(bar for seat in self.barred for bar in seat):
+            hands, at = [], 0
+            for size in self.hands:
+                hands.append(tuple(cards[at : at + size]))
+                at += size
+            return tuple(hands), Stock.of(cards[at:], self.special, self.specials)
+        left = set(cards)
+        dealt: list[tuple[int, ...]] = []
+        for seat, size in enumerate(self.hands):
+            bars = self.barred[seat] if seat < len(self.barred) else ()
+            bars = sorted((*bars, *(frozenset(),) * (size - len(bars)))[:size], key=len)
+            hand = []
+            for bar in reversed(bars):
+                allowed = [c for c in cards if c in left and c not in bar]
+                card = rng.choice(allowed or [c for c in cards if c in left])
+                left.discard(card)
+                hand.append(card)
+            dealt.append(tuple(hand))
+        stock = [c for c in cards if c in left]
+        return tuple(dealt), Stock.of(stock, self.special, self.specials)
 
 
 def deal_order(dealer: int, players: int) -> list[int]:

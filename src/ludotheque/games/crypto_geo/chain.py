@@ -56,6 +56,9 @@ class Chain(Hands):
     dealing: bool = True
     drawing: bool = False  # the player to move cannot follow: his penalty card is drawn
     chained: bool = False  # the player to move has laid a card this turn
+    #: What the table has seen this round: (player, card, laid): he laid the card, or he could
+    #: not follow it and drew.
+    log: tuple[tuple[int, int, bool], ...] = ()
 
     def receive(self, card: int) -> Chain:
         """A card from the stock: dealt, turned up, or drawn as a penalty."""
@@ -79,7 +82,10 @@ class Chain(Hands):
             return received
         # Rule "penalty": «Celui qui ne peut pas enchaîner prend une carte au talon, à titre de
         # pénitence, et n'abat pas de carte.»
-        return replace(received, drawing=False, failures=self.failures + 1).next_player()
+        failed = (*self.log, (player, self.laid[-1], False))
+        return replace(
+            received, drawing=False, failures=self.failures + 1, log=failed
+        ).next_player()
 
     def may_lay_anything(self) -> bool:
         # Rule "nobody follows": «Si personne ne peut enchaîner sur le département visible, le
@@ -109,6 +115,7 @@ class Chain(Hands):
             laid_by=player,
             failures=0,
             chained=True,
+            log=(*self.log, (player, card, True)),
         )
 
     def next_player(self) -> Chain:
@@ -318,6 +325,12 @@ class CryptoGeographiqueChainState(StockChance, State):
             else [],
             "stock": c.stock.size,
             "totals": {names[p]: self.totals[p] for p in range(c.players)},
+            # The round as the table saw it, for a player who remembers: who laid what, and
+            # who could not follow which card.
+            "log": [
+                [names[p], "lays" if laid else "cannot follow", card_name(card)]
+                for p, card, laid in c.log
+            ],
             "last": self.describe_last(player) or None,
         }
 
@@ -388,11 +401,16 @@ class HiddenChainHands:
         laid = tuple(card_of(c) for c in o["laid"])
         fakirs = tuple(o["fakirs"][name] for name in names)
         seen = set(hand) | set(laid)
+        log = tuple(
+            (names.index(name), card_of(card), what == "lays") for name, what, card in o["log"]
+        )
+        sizes = tuple(0 if p == me else o["cards"][names[p]] for p in range(n))
         unseen = Unseen(
             tuple(c for c in departements() if c not in seen),
             FAKIR,
             6 - sum(fakirs),  # Rule "fakirs": shown at once, so the others are in the stock
-            tuple(0 if p == me else o["cards"][names[p]] for p in range(n)),
+            sizes,
+            _barred(log, sizes),
         )
         unseen.check(o["stock"], game.name)
         chain = Chain(
@@ -407,6 +425,7 @@ class HiddenChainHands:
             to_move=names.index(o["to_move"]),
             dealing=False,
             chained=o["chained"],
+            log=log,
         )
         results = tuple((r["ended by"], names.index(r["winner"])) for r in o["rounds"])
         return cls(game, chain, tuple(o["totals"][name] for name in names), results, unseen)
@@ -419,3 +438,40 @@ class HiddenChainHands:
         state.totals = self.totals
         state.results = self.results
         return state
+
+
+def _barred(
+    log: tuple[tuple[int, int, bool], ...], sizes: tuple[int, ...]
+) -> tuple[tuple[frozenset[int], ...], ...]:
+    """For each player, the cards each card of his hand cannot be, from what the table saw.
+
+    Rule "following": a player who can follow must, so one who drew instead held nothing that
+    touches the visible card; the card he drew then is new. A card he lays leaves his hand: of
+    the cards it may be, the one held longest (the most barred) is taken out, so that no card
+    left is barred by mistake. A player's deal is nine cards barred of nothing.
+
+    South could not follow the Somme (80) and drew; then he laid the Aisne (2), which touches
+    the Somme: it can only be the card he drew, and his other nine are still barred.
+
+    >>> from ludotheque.games.crypto_geo.departements import neighbours
+    >>> north, south = _barred(((1, 80, False), (1, 2, True)), sizes=(0, 9))
+    >>> north, len(south), sum(1 for bar in south if bar == neighbours(80))
+    ((), 9, 9)
+    >>> _, south = _barred(((1, 80, False), (1, 1, True)), sizes=(0, 9))  # the Ain: any of them
+    >>> sum(1 for bar in south if bar == neighbours(80))
+    8
+    """
+    hands: list[list[frozenset[int]]] = [[frozenset()] * HAND for _ in sizes]
+    for player, card, laid in log:
+        hand = hands[player]
+        if laid:
+            held = [i for i, bar in enumerate(hand) if card not in bar]
+            if held:
+                del hand[held[0]]
+            elif hand:
+                hand.pop()
+        else:
+            hands[player] = [bar | neighbours(card) for bar in hand] + [frozenset()]
+    # A count that does not agree (a hand the log cannot account for) bars nothing.
+    agreed = zip(hands, sizes, strict=True)
+    return tuple(tuple(hand) if len(hand) == size and size else () for hand, size in agreed)

@@ -338,3 +338,20 @@ def test_a_fakir_as_the_stocks_last_card_ends_the_turn_and_the_round():
     assert state.is_terminal()
     assert "sets it aside; the stock is empty" in state.describe_last()
     assert state.returns() == [50.0 + 80.0, 80.0]  # North's fakir unused, both series of eight
+
+
+def test_the_race_evaluation_reads_the_leaflet_examples_as_won_or_not():
+    from ludotheque.games.crypto90.evaluation import wait
+
+    unseen = frozenset(range(1, 91))
+    even = cards("08 12 26 32 44 58 64 72 88")
+    mixed = cards("04 12 27 32 48 55 63 78 86")
+    assert wait(even[:8], even[8], unseen - set(even), players=2) == 0.0
+    assert wait(mixed[:8], mixed[8], unseen - set(mixed), players=4) == 0.0
+    # At two the mixed nine must lose its odd (or even) cards: several places to fill.
+    assert wait(mixed[:8], mixed[8], unseen - set(mixed), players=2) > 5.0
+    # The third example is no win: its best series, 06 24 49 61 62, leaves three places.
+    row = cards("74 81 06 24 49 61 62 57")
+    assert wait(row, 2, unseen - set(row) - {2}, players=4) > wait(
+        cards("01 03 06 24 49 61 62 77"), 2, unseen - set(row) - {2, 1, 3, 77}, players=4
+    )

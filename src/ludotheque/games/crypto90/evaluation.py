@@ -8,14 +8,18 @@ and reads the players' waits as chances of winning the round.
 
 A gap of *k* places between two kept cards *a* < *b* can only take numbers between them (of
 the parity); if *m* such numbers are still unseen (or on top of the pile), filling it takes
-about *U*/*m* + *U*/(*m* − 1) + … turns for *U* unseen numbers, each card filling one place;
+about *U*/*m* + *U*/(*m* − 1) + … draws for *U* unseen numbers, each card filling one place;
 fewer than *k* such numbers left and it cannot be filled at all. Cards in a row, in the pile
-under its top, or in the player's hand are not to be had. A player's *wait* is the sum over his
-gaps; another's unseen hand card counts as half a place at one end.
+under its top, or in the player's hand are not to be had. The gaps fill side by side, a draw
+going to whichever it suits, so a player's *wait* is the root of the sum of their squares (five
+gaps of 8 draws each make about 18 turns, as the draws that suit none of them are wasted);
+another's unseen hand card, being the card he chose to keep, takes :data:`UNSEEN_HAND` off his.
 
 The value is in the leaflet's points: the round's prize (250, 150 at four) times the chance of
-winning it, with the waits through a softmax of scale :data:`PACE`, plus the fakirs set aside
-(50 each) and the points already scored.
+winning it, plus the fakirs set aside (50 each) and the points already scored. The chance is a
+fair share, more a quarter of the prize for each :data:`PACE` turns the player is ahead of the
+nearest other, unbounded: a player far behind must still play his best, which a chance that
+flattens (a softmax) would not ask of him.
 
 >>> from ludotheque.games.crypto90.rules import cards
 >>> unseen = frozenset(range(1, 91)) - set(cards("02 10 20 30 40 50 60 70 90"))
@@ -37,7 +41,7 @@ from ludotheque.games.crypto90.rules import FAKIR, card_of
 if TYPE_CHECKING:
     from ludotheque.core.game import State
 
-#: How many turns of wait make a player e times less likely to win than another.
+#: The turns of wait worth a quarter of the round's prize.
 PACE = 4.0
 #: What another player's hand card, unseen, is worth: the turns of wait it saves him, being
 #: the card he chose to keep.
@@ -136,8 +140,10 @@ def evaluate(observation: dict[str, Any]) -> float:
         name: supply.wait(rows[name], hand if name == me else None, players, name == me)
         for name in names
     }
-    weights = {name: math.exp(-min(w, 60.0) / PACE) for name, w in waits.items()}
-    chance = weights[me] / sum(weights.values())
+    # The chance of winning the race, taken on its tangent where the two are level: a softmax
+    # flattens when one is far behind, and a player who is behind must still play his best.
+    closest = min(w for name, w in waits.items() if name != me)
+    chance = 1 / players + (closest - waits[me]) / (4 * PACE)
     prize = 250 if players < 4 else 150
     return prize * chance + 50 * o["fakirs_set_aside"][me] + o["totals"][me]
 

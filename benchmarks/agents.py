@@ -13,6 +13,11 @@ since a search player takes up to a second a move on this 2-core machine: the 95
 
 ``timing`` plays one game of each search player against the heuristic player, in this process,
 and gives the time it takes to choose (a decision with one legal move is not asked).
+
+``bound`` measures what no honest player of the chain game can pass: ISMCTS that sees every
+hand (its "determinisations" are the true state, the stock still drawn at random) against the
+random player, the seats alternating. No seat specification makes this player: it cheats, and
+lives here only as a yardstick.
 """
 
 from __future__ import annotations
@@ -26,7 +31,10 @@ from typing import Any
 
 import ludotheque
 from ludotheque.agents import make_agent
+from ludotheque.agents.ismcts import ISMCTSAgent
+from ludotheque.agents.mcts import Judged
 from ludotheque.core.match import play_match
+from ludotheque.core.stats import wilson_interval
 from ludotheque.core.tournament import Tournament
 
 
@@ -169,17 +177,63 @@ def timing() -> None:
     print()
 
 
+class Omniscient(ISMCTSAgent):
+    """ISMCTS whose every sampled state is the true one: it knows every hand."""
+
+    def choose(self, state: Any) -> int:
+        game = state.game
+
+        class Everything:
+            def sample(self, rng: random.Random) -> Any:
+                return state.clone()
+
+        game.information_set = lambda observation: Everything()
+        try:
+            return super().choose(state)
+        finally:
+            del game.information_set
+
+
+def bound(games: int = 60, seed: int = 5, iterations: int = 1000) -> None:
+    name = "crypto-geographique-chaine"
+    game = ludotheque.load_game(name)
+    print(f"### bound: {name}, a player who sees every hand against random, {games} games\n")
+    score = 0.0
+    for i in range(games):
+        # As ismcts:hard plays the chain game (agents/levels.py), but for what it sees.
+        cheat = Omniscient(
+            seed=i,
+            iterations=iterations,
+            leaf=Judged(game.evaluate, 40.0),
+            evaluate=game.evaluate,
+            width=6,
+        )
+        seats = [cheat, make_agent("random", seed=i, game=game)]
+        me = i % 2
+        if me:
+            seats.reverse()
+        returns = play_match(game, seats, random.Random(seed * 100000 + i)).returns()
+        mine, theirs = returns[me], returns[1 - me]
+        score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    low, high = wilson_interval(score, games)
+    print(f"score {score:g} of {games}: {score / games:.2f} ({interval(low, high)})\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("sections", nargs="*", help=f"any of {', '.join(SECTIONS)}, timing")
+    parser.add_argument(
+        "sections", nargs="*", help=f"any of {', '.join(SECTIONS)}, timing, bound"
+    )
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    unknown = set(args.sections) - {*SECTIONS, "timing"}
+    unknown = set(args.sections) - {*SECTIONS, "timing", "bound"}
     if unknown:
         parser.error(f"no section {', '.join(sorted(unknown))}")
-    for name in args.sections or [*SECTIONS, "timing"]:
+    for name in args.sections or [*SECTIONS, "timing", "bound"]:
         if name == "timing":
             timing()
+        elif name == "bound":
+            bound()
         else:
             run(name, SECTIONS[name], args.jobs)
 

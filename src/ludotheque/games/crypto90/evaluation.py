@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ludotheque.games.crypto90.rules import FAKIR, card_of
+from ludotheque.games.crypto90.rules import FAKIR, NUMBERS, UNUSED_FAKIR, card_of, round_won
 
 if TYPE_CHECKING:
     from ludotheque.core.game import State
@@ -134,7 +134,7 @@ def evaluate(observation: dict[str, Any]) -> float:
     hand = card_of(o["hand"]) if o["hand"] is not None else None
     pile = [card_of(c) for c in o["pile"]]
     dead = {c for row in rows.values() for c in row if c} | set(pile[:-1]) | {hand}
-    available = frozenset(n for n in range(1, 91) if n not in dead)
+    available = frozenset(n for n in NUMBERS if n not in dead)
     supply = _Supply(available)
     waits = {
         name: supply.wait(rows[name], hand if name == me else None, players, name == me)
@@ -144,8 +144,8 @@ def evaluate(observation: dict[str, Any]) -> float:
     # flattens when one is far behind, and a player who is behind must still play his best.
     closest = min(w for name, w in waits.items() if name != me)
     chance = 1 / players + (closest - waits[me]) / (4 * PACE)
-    prize = 250 if players < 4 else 150
-    return prize * chance + 50 * o["fakirs_set_aside"][me] + o["totals"][me]
+    held = UNUSED_FAKIR * o["fakirs_set_aside"][me]
+    return round_won(players) * chance + held + o["totals"][me]
 
 
 class RaceEvaluation:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludotheque.games.crypto90.rules import UNUSED_FAKIR
+
 #: What taking the stock's unknown card is worth, against a known card from the pile.
 STOCK_HOPE = 2.0
 
@@ -53,6 +55,6 @@ def evaluate(observation: dict[str, Any]) -> float:
     mine = row_value(o["rows"][me], o["hand"], players)
     others = [row_value(row, None, players) for name, row in o["rows"].items() if name != me]
     score = o["totals"][me] - max(v for name, v in o["totals"].items() if name != me)
-    reserve = 50 * o["fakirs_set_aside"][me]
+    reserve = UNUSED_FAKIR * o["fakirs_set_aside"][me]
     hope = STOCK_HOPE if o["phase"] == "stock" else 0.0  # his own stock card, still unseen
     return score + reserve + mine - 0.5 * max(others, default=0.0) + hope

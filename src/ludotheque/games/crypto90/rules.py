@@ -170,6 +170,15 @@ class RoundScore:
         return [f"{names[k]} {v}" for k, v in self.__dict__.items() if v]
 
 
+#: Rule "la marque": each fakir set aside and not used, to its holder.
+UNUSED_FAKIR = 50
+
+
+def round_won(players: int) -> int:
+    """Rule "la marque": what winning the round is worth, 250 at two or three, 150 at four."""
+    return 250 if players < 4 else 150
+
+
 def round_score(
     row: tuple[int, ...],
     held_fakirs: int,
@@ -183,11 +192,11 @@ def round_score(
     non-winner's series 10 a card; at four, a winning nine all even or all odd 100; the nine
     tens 100.
     """
-    fakirs = 50 * held_fakirs
+    fakirs = UNUSED_FAKIR * held_fakirs
     if nine is None:
         return RoundScore(fakirs=fakirs, series=series_points(row))
     return RoundScore(
-        won=250 if players < 4 else 150,
+        won=round_won(players),
         fakirs=fakirs,
         parity=100 if players >= 4 and single_parity(nine) else 0,
         tens=100 if nine_tens(nine, tens) else 0,

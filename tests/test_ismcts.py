@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import ludotheque
 from ludotheque.agents.ismcts import ISMCTSAgent
+from ludotheque.agents.levels import make_player, methods
 from ludotheque.agents.lookahead import DrawAheadAgent
 from ludotheque.agents.mcts import Judged
 from ludotheque.core.cards import Stock, with_item
@@ -120,7 +121,10 @@ class Blindfold:
 
 SEARCHERS = {
     "ismcts": lambda game: ISMCTSAgent(seed=3, iterations=60, leaf=Judged(game.evaluate, 20.0)),
-    "lookahead": lambda game: DrawAheadAgent(seed=3, samples=1),
+    # The game's own lookahead player, with its evaluation, where it has one.
+    "lookahead": lambda game: make_player("lookahead", "medium", game, seed=3)
+    if "lookahead" in methods(game.name)
+    else DrawAheadAgent(seed=3, samples=1),
 }
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ludotheque.agents.expectimax import ExpectimaxAgent
 from ludotheque.agents.ismcts import ISMCTSAgent
 from ludotheque.agents.lookahead import DrawAheadAgent
-from ludotheque.agents.mcts import Judged, LeafValue, MCTSAgent, random_playout
+from ludotheque.agents.mcts import Evaluate, Judged, LeafValue, MCTSAgent, random_playout
 from ludotheque.core.errors import OptionError
 
 if TYPE_CHECKING:
@@ -91,12 +91,23 @@ def _ismcts(iterations: int, scale: float, whole_turns: bool) -> Factory:
     return make
 
 
-def _crypto90_lookahead(samples: int, race: bool) -> Factory:
+def _lookahead(samples: int, evaluation: Callable[[], Evaluate] | None = None) -> Factory:
+    """The lookahead player, judging by ``evaluation()`` (None: the game's heuristic)."""
+    return lambda game, seed: DrawAheadAgent(
+        seed, samples, evaluate=evaluation() if evaluation else None
+    )
+
+
+def _race() -> Evaluate:
     from ludotheque.games.crypto90.evaluation import RaceEvaluation
 
-    return lambda game, seed: DrawAheadAgent(
-        seed, samples, evaluate=RaceEvaluation() if race else None
-    )
+    return RaceEvaluation()
+
+
+def _growth() -> Evaluate:
+    from ludotheque.games.crypto_geo.evaluation import GrowthEvaluation
+
+    return GrowthEvaluation()
 
 
 def _jacquet_expectimax(depth: int, width: int | None) -> Factory:
@@ -156,9 +167,19 @@ register(
     "crypto-90",
     "lookahead",
     {
-        "easy": _crypto90_lookahead(samples=1, race=False),
-        "medium": _crypto90_lookahead(samples=1, race=True),
-        "hard": _crypto90_lookahead(samples=2, race=True),
+        "easy": _lookahead(samples=1),
+        "medium": _lookahead(samples=1, evaluation=_race),
+        "hard": _lookahead(samples=2, evaluation=_race),
+    },
+)
+# The combinations game's own player, likewise, judges a hand by what the next draw may add.
+register(
+    "crypto-geographique",
+    "lookahead",
+    {
+        "easy": _lookahead(samples=1),
+        "medium": _lookahead(samples=1, evaluation=_growth),
+        "hard": _lookahead(samples=2, evaluation=_growth),
     },
 )
 for _name, (_scale, _whole) in CRYPTO.items():

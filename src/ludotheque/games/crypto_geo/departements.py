@@ -66,6 +66,12 @@ def name(number: int) -> str:
 
 
 @cache
+def numbers_by_name() -> dict[str, int]:
+    """Each département's number by its name in lower case, as a card is read."""
+    return {d.name.lower(): number for number, d in departements().items()}
+
+
+@cache
 def neighbours(number: int) -> frozenset[int]:
     return frozenset(graph()[number])
 

@@ -35,7 +35,12 @@ from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto_geo.combinations import best_split, may_stop
-from ludotheque.games.crypto_geo.departements import departements, explain, name
+from ludotheque.games.crypto_geo.departements import (
+    departements,
+    explain,
+    name,
+    numbers_by_name,
+)
 
 FAKIR = 0
 HAND = 7
@@ -60,9 +65,10 @@ def card_of(text: str) -> int:
         return FAKIR
     if word.isdigit() and int(word) in departements():
         return int(word)
-    for number, d in departements().items():
-        if d.name.lower() == word:
-            return number
+    # A search reads every card of the observations it judges: the name is looked up.
+    number = numbers_by_name().get(word)
+    if number is not None:
+        return number
     raise NotationError(
         f"{text.strip()!r} is not a card; a card is a département's name or "
         "number (1 to 90), or F for a fakir."

@@ -1,0 +1,82 @@
+"""A growth evaluation of a hand in the combinations game, for the search players.
+
+The simple heuristic (``game.evaluate``) counts what the hand scores now: two hands that score
+the same are alike to it, though one is a brelan in the middle of France with a dozen unseen
+neighbours and the other a brelan on the coast whose neighbours are all on the pile. This one
+adds what the next draw may bring: for each département still unseen (not in the hand, not on
+the pile) that touches the hand, what the hand would gain by it, the card joining every group
+and single it touches and the cheapest card thrown; the mean gain over the unseen cards is the
+*growth* of the hand, worth :data:`DRAWS` draws.
+
+>>> from ludotheque.games.crypto_geo.departements import departements
+>>> hand = (36, 23, 19, 59, 62, 29, 83)  # Indre Creuse Corrèze, Nord Pas-de-Calais, Finistère, Var
+>>> unseen = frozenset(departements()) - set(hand)
+>>> score, gain = growth(hand, unseen)
+>>> score, round(gain * len(unseen))  # what the 83 unseen cards would add, all told
+(60, 650)
+
+Haute-Vienne would make the brelan a carré (50 points more, Var thrown); once it is on the
+pile the hand grows by those 50 less:
+
+>>> score, gain = growth(hand, unseen - {87})
+>>> score, round(gain * (len(unseen) - 1))
+(60, 600)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludotheque.games.crypto_geo.combinations import VALUES, best_split
+from ludotheque.games.crypto_geo.departements import departements, neighbours
+from ludotheque.games.crypto_geo.game import FAKIR_POINTS, HAND, card_of
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import State
+
+#: How many draws' growth a hand is worth: the round has many draws left, each a chance to
+#: grow, but the growth of one draw is all the evaluation can see.
+DRAWS = 3.0
+
+
+def growth(hand: tuple[int, ...], unseen: frozenset[int]) -> tuple[int, float]:
+    """The hand's score, and the mean of what one unseen card would add to it."""
+    score, groups = best_split(hand)
+    singles = set(hand).difference(*groups)
+    reach = set().union(*(neighbours(card) for card in hand)) & unseen
+    total = 0
+    for card in reach:
+        near = neighbours(card)
+        joined = [group for group in groups if near.intersection(group)]
+        joined_singles = near & singles
+        size = min(1 + sum(map(len, joined)) + len(joined_singles), HAND)
+        if size < 2:
+            continue
+        gain = VALUES[size] - sum(VALUES[len(group)] for group in joined)
+        if not singles - joined_singles:
+            # No single left over to throw: the hand loses a card from a group, the new one
+            # or another, whichever costs least (whether the group stays whole is not asked).
+            sizes = [size, *(len(group) for group in groups if group not in joined)]
+            gain -= min(VALUES[n] - VALUES[n - 1] for n in sizes)
+        total += max(gain, 0)
+    return score, total / max(len(unseen), 1)
+
+
+class GrowthEvaluation:
+    """The hand's score now and its growth, with the fakirs shown and the points scored, in
+    the search players' form ``(state, player) -> value``; it reads the player's observation.
+    """
+
+    def __call__(self, state: State, player: int) -> float:
+        o = state.observation(player)
+        me = o["seat"]
+        value = o["totals"][me] + FAKIR_POINTS * o["fakirs"][me]
+        hand = tuple(card_of(c) for c in o["hand"])
+        if o["phase"] == "over" or len(hand) > HAND:
+            return value + (best_split(hand)[0] if len(hand) <= HAND else 0)
+        seen = set(hand) | {card_of(c) for c in o["pile"]}
+        score, gain = growth(hand, frozenset(departements()) - seen)
+        return value + score + DRAWS * gain
+
+
+__all__ = ["DRAWS", "GrowthEvaluation", "growth"]

@@ -103,7 +103,9 @@ TIMING = [
     ("jacquet", {"granularity": "pair"}, "mcts:hard"),
     ("jacquet", {"granularity": "pair"}, "expectimax:hard"),
     ("crypto-90", ONE_ROUND, "ismcts:hard"),
+    ("crypto-90", ONE_ROUND, "lookahead:hard"),
     ("crypto-geographique", {"points": 100}, "ismcts:hard"),
+    ("crypto-geographique", {"points": 100}, "lookahead:hard"),
     ("crypto-geographique-chaine", {}, "ismcts:hard"),
 ]
 

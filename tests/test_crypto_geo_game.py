@@ -77,6 +77,16 @@ def test_a_complet_may_stop_and_scores_fifty_more():
     assert state.observation(1)["last_round"]["ended by"] == "stop"
 
 
+def test_a_finished_game_is_judged_by_its_totals_alone():
+    """The last round's hands and fakirs are in the totals: judged again, they would count
+    twice, and a turn that ends the game would look better than it is."""
+    from ludotheque.games.crypto_geo.evaluation import GrowthEvaluation
+
+    state = play(stopping_state(points=1), "pile", "discard Finistère and stop")
+    for judge in (state.game.evaluate, GrowthEvaluation()):
+        assert judge(state, 0) == 350.0
+
+
 def test_a_carre_and_a_brelan_may_stop_but_not_less():
     state = dealt()
     hands = list(state.round.hands)

@@ -5,8 +5,9 @@ the same are alike to it, though one is a brelan in the middle of France with a 
 neighbours and the other a brelan on the coast whose neighbours are all on the pile. This one
 adds what the next draw may bring: for each département still unseen (not in the hand, not on
 the pile) that touches the hand, what the hand would gain by it, the card joining every group
-and single it touches and the cheapest card thrown; the mean gain over the unseen cards is the
-*growth* of the hand, worth :data:`DRAWS` draws.
+and single it touches and the cheapest card thrown; the sum of those gains over all the unseen
+cards (one that touches nothing gains nothing), divided by their number, is the *growth* of
+the hand, worth :data:`DRAWS` draws.
 
 >>> from ludotheque.games.crypto_geo.departements import departements
 >>> hand = (36, 23, 19, 59, 62, 29, 83)  # Indre Creuse Corrèze, Nord Pas-de-Calais, Finistère, Var
@@ -21,6 +22,11 @@ pile the hand grows by those 50 less:
 >>> score, gain = growth(hand, unseen - {87})
 >>> score, round(gain * (len(unseen) - 1))
 (60, 600)
+
+A carré and a brelan that the Lot would join make a complet, a card of the eight thrown:
+
+>>> growth((19, 63, 23, 42, 47, 33, 40), frozenset({46}))  # Corrèze… Landes; the Lot
+(150, 150.0)
 """
 
 from __future__ import annotations
@@ -49,13 +55,18 @@ def growth(hand: tuple[int, ...], unseen: frozenset[int]) -> tuple[int, float]:
         near = neighbours(card)
         joined = [group for group in groups if near.intersection(group)]
         joined_singles = near & singles
-        size = min(1 + sum(map(len, joined)) + len(joined_singles), HAND)
+        size = 1 + sum(map(len, joined)) + len(joined_singles)
         if size < 2:
+            continue
+        if size > HAND:
+            # The card joins the whole hand: any card it can spare is thrown, for a complet.
+            total += VALUES[HAND] - sum(VALUES[len(group)] for group in joined)
             continue
         gain = VALUES[size] - sum(VALUES[len(group)] for group in joined)
         if not singles - joined_singles:
             # No single left over to throw: the hand loses a card from a group, the new one
-            # or another, whichever costs least (whether the group stays whole is not asked).
+            # or another, whichever costs least (a group can always spare one card and stay
+            # whole: one at the end of a path through it).
             sizes = [size, *(len(group) for group in groups if group not in joined)]
             gain -= min(VALUES[n] - VALUES[n - 1] for n in sizes)
         total += max(gain, 0)
@@ -70,10 +81,10 @@ class GrowthEvaluation:
     def __call__(self, state: State, player: int) -> float:
         o = state.observation(player)
         me = o["seat"]
+        if o["phase"] == "over":  # the last round's hands and fakirs are in the totals
+            return o["totals"][me]
         value = o["totals"][me] + FAKIR_POINTS * o["fakirs"][me]
         hand = tuple(card_of(c) for c in o["hand"])
-        if o["phase"] == "over" or len(hand) > HAND:
-            return value + (best_split(hand)[0] if len(hand) <= HAND else 0)
         seen = set(hand) | {card_of(c) for c in o["pile"]}
         score, gain = growth(hand, frozenset(departements()) - seen)
         return value + score + DRAWS * gain

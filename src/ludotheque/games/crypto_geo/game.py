@@ -272,6 +272,8 @@ class CryptoGeographiqueGame(MapGame):
 
     def evaluate(self, state: State, player: int) -> float:
         o = state.observation(player)
+        if o["phase"] == "over":  # the last round's hands and fakirs are in the totals
+            return o["totals"][o["seat"]]
         hand = tuple(card_of(c) for c in o["hand"])
         mine = best_split(hand)[0] if len(hand) <= HAND else 0
         return o["totals"][o["seat"]] + mine + FAKIR_POINTS * o["fakirs"][o["seat"]]

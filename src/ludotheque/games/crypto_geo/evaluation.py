@@ -12,21 +12,19 @@ the hand, worth :data:`DRAWS` draws.
 >>> from ludotheque.games.crypto_geo.departements import departements
 >>> hand = (36, 23, 19, 59, 62, 29, 83)  # Indre Creuse Corrèze, Nord Pas-de-Calais, Finistère, Var
 >>> unseen = frozenset(departements()) - set(hand)
->>> score, gain = growth(hand, unseen)
->>> score, round(gain * len(unseen))  # what the 83 unseen cards would add, all told
-(60, 650)
+>>> round(growth(hand, unseen) * len(unseen))  # what the 83 unseen cards would add, all told
+650
 
 Haute-Vienne would make the brelan a carré (50 points more, Var thrown); once it is on the
 pile the hand grows by those 50 less:
 
->>> score, gain = growth(hand, unseen - {87})
->>> score, round(gain * (len(unseen) - 1))
-(60, 600)
+>>> round(growth(hand, unseen - {87}) * (len(unseen) - 1))
+600
 
 A carré and a brelan that the Lot would join make a complet, a card of the eight thrown:
 
 >>> growth((19, 63, 23, 42, 47, 33, 40), frozenset({46}))  # Corrèze… Landes; the Lot
-(150, 150.0)
+150.0
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ludotheque.games.crypto_geo.combinations import VALUES, best_split
 from ludotheque.games.crypto_geo.departements import departements, neighbours
-from ludotheque.games.crypto_geo.game import FAKIR_POINTS, HAND, card_of
+from ludotheque.games.crypto_geo.game import HAND, card_of
 
 if TYPE_CHECKING:
     from ludotheque.core.game import State
@@ -45,9 +43,9 @@ if TYPE_CHECKING:
 DRAWS = 3.0
 
 
-def growth(hand: tuple[int, ...], unseen: frozenset[int]) -> tuple[int, float]:
-    """The hand's score, and the mean of what one unseen card would add to it."""
-    score, groups = best_split(hand)
+def growth(hand: tuple[int, ...], unseen: frozenset[int]) -> float:
+    """The mean of what one unseen card would add to the hand's score."""
+    _, groups = best_split(hand)
     singles = set(hand).difference(*groups)
     reach = set().union(*(neighbours(card) for card in hand)) & unseen
     total = 0
@@ -70,24 +68,22 @@ def growth(hand: tuple[int, ...], unseen: frozenset[int]) -> tuple[int, float]:
             sizes = [size, *(len(group) for group in groups if group not in joined)]
             gain -= min(VALUES[n] - VALUES[n - 1] for n in sizes)
         total += max(gain, 0)
-    return score, total / max(len(unseen), 1)
+    return total / max(len(unseen), 1)
 
 
 class GrowthEvaluation:
-    """The hand's score now and its growth, with the fakirs shown and the points scored, in
-    the search players' form ``(state, player) -> value``; it reads the player's observation.
-    """
+    """The simple heuristic (the points scored, the hand's score now, the fakirs shown) and the
+    hand's growth, in the search players' form ``(state, player) -> value``; it reads the
+    player's observation."""
 
     def __call__(self, state: State, player: int) -> float:
+        now = state.game.evaluate(state, player)
         o = state.observation(player)
-        me = o["seat"]
-        if o["phase"] == "over":  # the last round's hands and fakirs are in the totals
-            return o["totals"][me]
-        value = o["totals"][me] + FAKIR_POINTS * o["fakirs"][me]
+        if o["phase"] == "over":  # the game is over: no draw is to come
+            return now
         hand = tuple(card_of(c) for c in o["hand"])
         seen = set(hand) | {card_of(c) for c in o["pile"]}
-        score, gain = growth(hand, frozenset(departements()) - seen)
-        return value + score + DRAWS * gain
+        return now + DRAWS * growth(hand, frozenset(departements()) - seen)
 
 
 __all__ = ["DRAWS", "GrowthEvaluation", "growth"]

@@ -26,10 +26,11 @@ from ludotheque.games.tiddlywinks.table import FLAT, Counter
 T = 0.002  # both sets' counters are 2 mm thick
 
 
-def staged(name: str, placed: dict[int, tuple[str, tuple[float, ...]]], **options):
-    """A state of ``name`` (steady hands) with counters moved: {index: (place, pose)}; a pose
-    of two numbers is a flat counter on the cloth there."""
-    game = ludotheque.load_game(name, hands="steady", **options)
+def staged(name: str, placed: dict[int, tuple[str, tuple[float, ...]]], hands: str = "steady",
+           **options):
+    """A state of ``name`` (steady hands unless told) with counters moved: {index: (place,
+    pose)}; a pose of two numbers is a flat counter on the cloth there."""
+    game = ludotheque.load_game(name, hands=hands, **options)
     state = game.new_initial_state()
     counters = list(state.position.counters)
     for k, (place, pose) in placed.items():

@@ -1,13 +1,17 @@
 """The shot planner: it tries its candidate shots on the simulated table before playing one.
 
-For each of its counters nearest the cup it considers a few shots — the flight that pots it,
-steeper and flatter, a little harder and softer, and a shorter one that lays the counter up
-outside the lake — and plays each through the same engine and the same rules as the game, under
-its own hand's tremble (the table's ``hands``: the planner knows its skill), several times with
-the same trembles for every candidate. It keeps the shot whose outcomes are worth most on
-average: its side's counters in the cup, another shot earned, its counters near the cup and not
-under an opponent's, counters not lost to the lake or the floor, the game won. A level is how
-many shots and trembles it tries (``docs/agents.md``).
+It first asks the pot chart (:mod:`.flight`, the study's analytic model: closed-form flights
+under its own hand's tremble) how likely each of its counters is to be potted from where it
+lies. For the likeliest few it considers the chart's best pot, a little harder and softer, the
+aiming player's pot, and a lay-up to where the chart says a pot is likeliest: towards the cup
+from afar, away from it for a counter lying against the cup's wall, which nothing pots. It plays
+each candidate through the same engine and the same rules as the game, under its own hand's
+tremble (the table's ``hands``: the planner knows its skill), several times with the same
+trembles for every candidate, and keeps the shot whose outcomes are worth most on average: its
+side's counters in the cup, each counter on the cloth at its chance of being potted from there,
+the run of pots the side to play can expect, its counters not under an opponent's, none lost to
+the lake or the floor, the game won. A level is how many counters and trembles it tries
+(``docs/agents.md``).
 
 >>> import ludotheque
 >>> game = ludotheque.load_game("cabriole", hands="steady")
@@ -26,23 +30,22 @@ from typing import ClassVar
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import State
+from ludotheque.games.tiddlywinks.flight import PotChart
 from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
 from ludotheque.games.tiddlywinks.notation import PASS, Shot, Tremble
 from ludotheque.games.tiddlywinks.physics import G
 from ludotheque.games.tiddlywinks.player import (
     DRAG,
     AimingPlayer,
-    pot_speed,
     pressure_for,
     steep_for,
 )
-from ludotheque.games.tiddlywinks.squidger import HIGHEST, LOWEST
 from ludotheque.games.tiddlywinks.table import Position
 
 #: What the planner counts, in counters in the cup.
-POTTED, ANOTHER_SHOT, WON = 1.0, 0.3, 20.0
-#: A counter on the cloth is worth up to this, the nearer the cup the more.
-NEAR = 0.4
+POTTED, WON = 1.0, 20.0
+#: A counter on the cloth is worth this times its chance of being potted from where it lies.
+REACH = 0.5
 COVERED = 0.2
 
 
@@ -56,6 +59,13 @@ class ShotPlanner:
         self.counters = counters
         self.samples = samples
         self._aim = AimingPlayer("hard")
+        self._chart: PotChart | None = None
+
+    def chart(self, game: TiddlywinksGame) -> PotChart:
+        """The game's pot chances by distance (:mod:`.flight`), charted as they are asked for."""
+        if self._chart is None or self._chart.game is not game:
+            self._chart = PotChart(game)
+        return self._chart
 
     def choose(self, state: State) -> int:
         if not isinstance(state, TiddlywinksState):
@@ -80,63 +90,87 @@ class ShotPlanner:
         return best.id
 
     def candidates(self, game: TiddlywinksGame, state: TiddlywinksState, me: int) -> list[Shot]:
+        """For its counters likeliest to pot: the chart's best pot, a little harder and softer,
+        the aiming player's pot, and a lay-up to where a pot is likeliest."""
         position = state.position
         mine = [k for k in state.playable()
                 if game.side(position.counters[k].owner) == game.side(me)]
         if not mine:
             return [Shot.from_id(self._aim.choose(state))]
-        nearest = sorted(mine, key=lambda k: math.hypot(*position.counters[k].pose[:2]))
+        chart = self.chart(game)
+        distance = {k: math.hypot(*position.counters[k].pose[:2]) for k in mine}
+        ranked = sorted(mine, key=lambda k: (-chart.chance(distance[k]), distance[k]))
         shots = []
-        for k in nearest[: self.counters]:
-            bearing, pressure, steep = self._aim.aim(game, state, k)
-            for lift in (steep, 90.0):
+        for k in ranked[: self.counters]:
+            bearing = state.cup_bearing(k)
+            pot = chart.best(distance[k])
+            if pot.chance > 0:
                 for harder in (0.97, 1.0, 1.03):
-                    p = pressure if lift == steep else self._pressure(game, state, k, lift)
-                    shots.append(Shot.quantised(k, bearing, min(1.0, p * harder), lift))
-            layup = self._layup(game, state, k)
+                    shots.append(Shot.quantised(k, bearing, min(1.0, pot.pressure * harder),
+                                                pot.steep))
+            shots.append(Shot.quantised(k, *self._aim.aim(game, state, k)))
+            layup = self._layup(game, state, k, distance[k])
             if layup is not None:
                 shots.append(layup)
         return list(dict.fromkeys(shots))
 
-    def _pressure(self, game: TiddlywinksGame, state: TiddlywinksState, k: int,
-                  steep: float) -> float:
-        """The pressure that pots counter ``k`` at another steepness."""
-        distance = math.hypot(*state.position.counters[k].pose[:2])
-        speed = pot_speed(game, distance, LOWEST + (HIGHEST - LOWEST) * steep / 90)
-        return 1.0 if speed is None else pressure_for(game, speed, steep)
-
-    def _layup(self, game: TiddlywinksGame, state: TiddlywinksState, k: int) -> Shot | None:
-        """A shot that lands the counter short of the lake, a few centimetres outside it."""
-        distance = math.hypot(*state.position.counters[k].pose[:2])
-        stop = max(game.lake_radius(), game.CUP.outer_radius) + 0.05
-        flight = distance - stop - 0.02  # it slides on a little after landing
-        if flight < 0.05:
+    def _layup(self, game: TiddlywinksGame, state: TiddlywinksState, k: int,
+               distance: float) -> Shot | None:
+        """A shot that lays the counter where the chart says a pot is likeliest, outside the
+        lake: towards the cup from afar, away from it when it lies too close to pot."""
+        chart = self.chart(game)
+        spot = chart.spot()
+        flight = abs(distance - spot)
+        if flight < 0.02:
             return None
+        flight -= 0.01  # it slides on a little after landing
         elevation = 45.0
         speed = DRAG * math.sqrt(G * flight / math.sin(math.radians(2 * elevation)))
         steep = steep_for(elevation)
-        return Shot.quantised(k, state.cup_bearing(k), pressure_for(game, speed, steep), steep)
+        bearing = state.cup_bearing(k) + (0.0 if distance > spot else 180.0)
+        return Shot.quantised(k, bearing, pressure_for(game, speed, steep), steep)
 
     def value(self, game: TiddlywinksGame, position: Position, me: int) -> float:
-        """What a table is worth to ``me``'s side, in counters in the cup."""
-        side = game.side(me)
+        """What a table is worth to ``me``'s side, in counters in the cup, less the others'
+        (shared among them): a counter on the cloth is worth its chance of being potted from
+        where it lies, and the side to play what its run of pots is likely to bring."""
         if position.over and position.winners:
             return WON if me in position.winners else -WON
-        worth = 0.0
+        chart = self.chart(game)
+        mine = game.side(me)
+        worth: dict[int, float] = {game.side(p): 0.0 for p in range(game.num_players())}
+        chances: dict[int, list[float]] = {side: [] for side in worth}
         for k, c in enumerate(position.counters):
-            sign = 1.0 if game.side(c.owner) == side else -1.0 / max(1, game.num_players() - 1)
+            side = game.side(c.owner)
             if c.place == "cup":
-                worth += sign * POTTED
+                worth[side] += POTTED
             elif c.place == "dead":
-                worth -= sign * (POTTED + game.fine())
+                worth[side] -= POTTED + game.fine()
             else:
-                distance = math.hypot(*c.pose[:2])
-                worth += sign * NEAR * max(0.0, 1.0 - distance / game.line.distance)
-                if sign > 0 and game.covered_by_opponent(position, c.owner, k):
-                    worth -= COVERED
-        if not position.over and game.side(position.mover) == side:
-            worth += ANOTHER_SHOT
-        return worth
+                chance = chart.chance(math.hypot(*c.pose[:2]))
+                chances[side].append(chance)
+                worth[side] += REACH * chance
+                # Only its own counters' covering counts: to seek to cover an opponent's would
+                # be covering him on purpose, which both sources forbid.
+                if side == mine and game.covered_by_opponent(position, c.owner, k):
+                    worth[side] -= COVERED
+        if not position.over:
+            worth[game.side(position.mover)] += self.run(game, chances[game.side(position.mover)])
+        others = [w for side, w in worth.items() if side != mine]
+        return worth[mine] - sum(others) / max(1, len(others))
+
+    @staticmethod
+    def run(game: TiddlywinksGame, chances: list[float]) -> float:
+        """What a turn is likely to bring a side whose counters have these chances: it plays the
+        likeliest first and shoots on while it pots (rule "another shot after a pot"), each pot
+        turning a counter's worth on the cloth into one in the cup."""
+        gain, going = 0.0, 1.0
+        for chance in sorted(chances, reverse=True):
+            going *= chance
+            gain += going * (POTTED - REACH * chance)
+            if game.passes_after_every_shot():
+                break
+        return gain
 
 
 #: Levels: how many of its counters the planner considers, and how many trembles it tries each

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ludotheque.games.tiddlywinks.game import HANDS, TiddlywinksGame
 from ludotheque.games.tiddlywinks.physics import G
 from ludotheque.games.tiddlywinks.player import DRAG, pot_speed
 from ludotheque.games.tiddlywinks.squidger import Aim, launch
@@ -55,9 +56,7 @@ class Pot:
 class PotChart:
     """A game's pot chances by distance from the cup, for its hands; computed on demand."""
 
-    def __init__(self, game) -> None:
-        from ludotheque.games.tiddlywinks.game import HANDS
-
+    def __init__(self, game: TiddlywinksGame) -> None:
         self.game = game
         self.cup, self.counter = game.CUP, game.COUNTER
         cloth = game.setup.table.cloth

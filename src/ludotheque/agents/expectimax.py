@@ -91,9 +91,7 @@ class ExpectimaxAgent:
             return evaluate(state, me)
         if state.is_chance_node():
             total = 0.0
-            for outcome, probability in state.chance_outcomes():
-                child = state.clone()
-                child.apply_action(outcome)
+            for child, probability in state.chance_children():
                 # A throw that cannot be played passes the turn: it counts as a turn, or two
                 # players who cannot move would have the search throw for ever.
                 passed = child.is_chance_node()

@@ -80,12 +80,8 @@ class DrawAheadAgent:
         if world.is_terminal():
             return evaluate(world, me)
         if world.is_chance_node():
-            total = 0.0
-            for outcome, probability in world.chance_outcomes():
-                child = world.clone()
-                child.apply_action(outcome)
-                total += probability * self._drawn(child, me, evaluate)
-            return total
+            return sum(probability * self._drawn(child, me, evaluate)
+                       for child, probability in world.chance_children())
         if world.current_player() != me:
             return evaluate(world, me)
         values = []

@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -243,6 +243,14 @@ class State(ABC):
         Rule sets whose chance cannot be listed (a physical throw) override this."""
         outcomes, probabilities = zip(*self.chance_outcomes(), strict=True)
         return rng.choices(outcomes, probabilities)[0]
+
+    def chance_children(self) -> Iterator[tuple[State, float]]:
+        """Each outcome of this chance node as the state it leads to, with its probability:
+        what an exact expectation over the node sums."""
+        for outcome, probability in self.chance_outcomes():
+            child = self.clone()
+            child.apply_action(outcome)
+            yield child, probability
 
     def action_to_string(self, *args: int) -> str:
         """``action_to_string(action)``, or ``action_to_string(player, action)`` as in OpenSpiel."""

@@ -16,7 +16,8 @@ and gives the time it takes to choose (a decision with one legal move is not ask
 
 ``bound`` measures what no honest player of the chain game can pass: ISMCTS that sees every
 hand (its "determinisations" are the true state, the stock still drawn at random) against the
-random player, the seats alternating. No seat specification makes this player: it cheats, and
+random player (``--against heuristic`` for the heuristic one), the seats alternating, over one
+round (``--rounds`` for more). No seat specification makes this player: it cheats, and
 lives here only as a yardstick.
 """
 
@@ -196,10 +197,15 @@ class Omniscient(ISMCTSAgent):
             del game.information_set
 
 
-def bound(games: int = 60, seed: int = 5, iterations: int = 1000) -> None:
+def bound(
+    against: str = "random", rounds: int = 1, games: int = 60, seed: int = 5, iterations: int = 1000
+) -> None:
     name = "crypto-geographique-chaine"
-    game = ludotheque.load_game(name)
-    print(f"### bound: {name}, a player who sees every hand against random, {games} games\n")
+    game = ludotheque.load_game(name, rounds=rounds)
+    print(
+        f"### bound: {name}, {rounds} round(s), a player who sees every hand against {against}, "
+        f"{games} games\n"
+    )
     score = 0.0
     for i in range(games):
         # As ismcts:hard plays the chain game (agents/levels.py), but for what it sees.
@@ -210,7 +216,7 @@ def bound(games: int = 60, seed: int = 5, iterations: int = 1000) -> None:
             evaluate=game.evaluate,
             width=6,
         )
-        seats = [cheat, make_agent("random", seed=i, game=game)]
+        seats = [cheat, make_agent(against, seed=i, game=game)]
         me = i % 2
         if me:
             seats.reverse()
@@ -227,6 +233,8 @@ def main() -> None:
         "sections", nargs="*", help=f"any of {', '.join(SECTIONS)}, timing, bound"
     )
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--against", default="random", help="bound's opponent")
+    parser.add_argument("--rounds", type=int, default=1, help="bound's rounds a game")
     args = parser.parse_args()
     unknown = set(args.sections) - {*SECTIONS, "timing", "bound"}
     if unknown:
@@ -235,7 +243,7 @@ def main() -> None:
         if name == "timing":
             timing()
         elif name == "bound":
-            bound()
+            bound(args.against, args.rounds)
         else:
             run(name, SECTIONS[name], args.jobs)
 

@@ -34,6 +34,7 @@ import ludotheque
 from ludotheque.agents import make_agent
 from ludotheque.agents.ismcts import ISMCTSAgent
 from ludotheque.agents.mcts import Judged
+from ludotheque.core.errors import LudothequeError
 from ludotheque.core.match import play_match
 from ludotheque.core.stats import wilson_interval
 from ludotheque.core.tournament import Tournament
@@ -243,7 +244,10 @@ def main() -> None:
         if name == "timing":
             timing()
         elif name == "bound":
-            bound(args.against, args.rounds)
+            try:
+                bound(args.against, args.rounds)
+            except LudothequeError as exc:  # an unknown opponent or number of rounds
+                parser.error(str(exc))
         else:
             run(name, SECTIONS[name], args.jobs)
 

@@ -14,7 +14,7 @@ since a search player takes up to a second a move on this 2-core machine: the 95
 ``timing`` plays one game of each search player against the heuristic player, in this process,
 and gives the time it takes to choose (a decision with one legal move is not asked).
 
-``bound`` measures what no honest player of the chain game can pass: ISMCTS that sees every
+``bound`` measures what no honest player of the chain game can pass: ``ismcts:hard`` seeing every
 hand (its "determinisations" are the true state, the stock still drawn at random) against the
 random player (``--against heuristic`` for the heuristic one), the seats alternating, over one
 round (``--rounds`` for more). No seat specification makes this player: it cheats, and
@@ -32,8 +32,6 @@ from typing import Any
 
 import ludotheque
 from ludotheque.agents import make_agent
-from ludotheque.agents.ismcts import ISMCTSAgent
-from ludotheque.agents.mcts import Judged
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.match import play_match
 from ludotheque.core.stats import wilson_interval
@@ -181,8 +179,13 @@ def timing() -> None:
     print()
 
 
-class Omniscient(ISMCTSAgent):
-    """ISMCTS whose every sampled state is the true one: it knows every hand."""
+class Omniscient:
+    """A player whose every sampled state is the true one: it knows every hand."""
+
+    interactive = False
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
 
     def choose(self, state: Any) -> int:
         game = state.game
@@ -193,14 +196,12 @@ class Omniscient(ISMCTSAgent):
 
         game.information_set = lambda observation: Everything()
         try:
-            return super().choose(state)
+            return self.agent.choose(state)
         finally:
             del game.information_set
 
 
-def bound(
-    against: str = "random", rounds: int = 1, games: int = 60, seed: int = 5, iterations: int = 1000
-) -> None:
+def bound(against: str = "random", rounds: int = 1, games: int = 60, seed: int = 5) -> None:
     name = "crypto-geographique-chaine"
     game = ludotheque.load_game(name, rounds=rounds)
     print(
@@ -209,14 +210,7 @@ def bound(
     )
     score = 0.0
     for i in range(games):
-        # As ismcts:hard plays the chain game (agents/levels.py), but for what it sees.
-        cheat = Omniscient(
-            seed=i,
-            iterations=iterations,
-            leaf=Judged(game.evaluate, 40.0),
-            evaluate=game.evaluate,
-            width=6,
-        )
+        cheat = Omniscient(make_agent("ismcts:hard", seed=i, game=game))
         seats = [cheat, make_agent(against, seed=i, game=game)]
         me = i % 2
         if me:

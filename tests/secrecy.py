@@ -218,9 +218,9 @@ def random_game(game: Game, seed: int, limit: int = 100_000) -> list[int]:
 
 
 @dataclass
-class _Course:
-    """A recorded game walked once: its states, which steps are chance, and what each seat had
-    seen by each step."""
+class Course:
+    """A recorded game walked once: its states, which steps are chance and in which round, and
+    (worked out on demand) what each seat had seen by each step and the views he was shown."""
 
     game: Game
     history: list[int]
@@ -262,7 +262,7 @@ class _Course:
         return not state.is_chance_node()
 
 
-def _hidden(course: _Course, seat: int, prefix: int) -> dict[int, tuple[list[int], list[int]]]:
+def _hidden(course: Course, seat: int, prefix: int) -> dict[int, tuple[list[int], list[int]]]:
     """For each round, the cards ``seat`` has not seen by ``prefix`` that were dealt or drawn
     somewhere by then, and all the cards he has not seen (the others still in the stock)."""
     seen = course.seen(seat, prefix)
@@ -309,13 +309,13 @@ def check_prefix(
     view: View,
     rng: random.Random,
     tries: int = 8,
-    course: _Course | None = None,
+    course: Course | None = None,
 ) -> Tally:
     """Relabel the deal ``tries`` times for ``seat`` at step ``prefix`` of the game ``history``
     and compare his ``view`` at every step up to it; a difference is a leak, told in a sentence
     with the first lines that differ."""
     if course is None:
-        course = _Course(game, history, DECKS[game.name])
+        course = Course(game, history, DECKS[game.name])
     tally = Tally(prefixes=1)
     hidden = _hidden(course, seat, prefix)
     if not hidden:  # nothing he has not seen has left the stock yet
@@ -325,7 +325,7 @@ def check_prefix(
         if not any((r, card) in mapping for r, (dealt, _) in hidden.items() for card in dealt):
             continue  # a shuffle that left every card dealt where it was
         tally.worlds += 1
-        leak = _replay(course, seat, prefix, view, mapping)
+        leak = replay_relabelled(course, seat, prefix, view, mapping)
         if leak is None:
             continue
         if leak == "skipped":
@@ -336,43 +336,43 @@ def check_prefix(
     return tally
 
 
-def _replay(
-    course: _Course,
+def replay_relabelled(
+    course: Course,
     seat: int,
     prefix: int,
     view: View,
     mapping: dict[tuple[int, int], int],
 ) -> str | None:
-    """Replay the relabelled deal to ``prefix``: None if the seat's views all agree, "skipped"
-    if a recorded move is illegal (or ruled out) before a difference could be shown at a
-    decision, else the leak, told."""
+    """Replay the game of ``course`` to ``prefix`` with its cards relabelled by ``mapping``
+    ((round, card) to card): None if the seat's views all agree, "skipped" if the relabelled
+    deal is not one the seat could be in (a recorded move illegal, or what the rules make
+    public changed) before a difference could be shown to him, else the leak, told."""
     relabelled = [
         mapping.get((course.rounds[step], action), action) if course.chance[step] else action
         for step, action in enumerate(course.history[:prefix])
     ]
     # Up to the first card relabelled, the deal is the one played.
-    start = next(s for s in range(prefix) if relabelled[s] != course.history[s])
+    start = next((s for s in range(prefix) if relabelled[s] != course.history[s]), prefix)
     state = course.states[start].clone()
     differs: int | None = None
     for step in range(start, prefix):
-        action = relabelled[step]
         try:
-            state.apply_action(action)
+            state.apply_action(relabelled[step])
         except LudothequeError:
-            break
+            return "skipped"
         if course.deck.ruled(state) != course.deck.ruled(course.states[step + 1]):
-            break
+            return "skipped"
         if differs is None and view(state, seat) != course.view(view, seat, step + 1):
             differs, shown = step + 1, view(state, seat)
         if differs is not None and course.decides(step + 1) and not state.is_chance_node():
             return _told(course, seat, differs, shown, course.view(view, seat, differs), mapping)
-    else:
-        return None
-    return "skipped"
+    # A difference not yet shown at the prefix: the relabelled deal waits on chance there, and
+    # what chance brings next is not in the record.
+    return None if differs is None else "skipped"
 
 
 def _told(
-    course: _Course,
+    course: Course,
     seat: int,
     step: int,
     relabelled: str | bytes,
@@ -429,7 +429,7 @@ def audit(
     tally = Tally()
     for seed in seeds:
         history = random_game(game, seed, limit)
-        course = _Course(game, history, DECKS[name])
+        course = Course(game, history, DECKS[name])
         rng = random.Random(seed)
         moments = [t for t in range(1, len(history) + 1) if course.decides(t)]
         chosen = sorted(rng.sample(moments, min(prefixes, len(moments))))

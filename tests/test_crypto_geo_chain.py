@@ -3,14 +3,19 @@ the end of a round and its penalties, secrecy and every card accounted for."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ludotheque
 from ludotheque.core.cards import Stock
+from ludotheque.core.errors import RecordError
+from ludotheque.core.record import Record
 from ludotheque.games.crypto_geo.departements import departements
 from ludotheque.games.crypto_geo.game import FAKIR
 from tests.helpers import play
@@ -60,11 +65,28 @@ def test_who_cannot_follow_draws_and_when_nobody_follows_the_layer_lays_anything
     # Lorsque le tour de Jacques revient, il peut jouer n'importe quelle carte, par exemple le
     # Var ou le Finistère.»
     state = at("Nord", ["Pas-de-Calais", "Var", "Finistère"], ["Ain", "Cher"])
-    play(state, "lay Pas-de-Calais")  # nothing of his touches it: his turn passes
+    play(state, "lay Pas-de-Calais")
+    assert words(state) == ["done"]  # nothing of his touches it: he says so himself
+    play(state, "done")
     assert state.is_chance_node()  # South cannot follow: his penalty card is drawn
     play(state, "61")
     assert state.describe_last(0) == "south cannot follow and draws a card."
     assert sorted(words(state)) == ["lay Finistère", "lay Var"]
+
+
+def test_the_table_cannot_tell_whether_a_player_chose_to_stop_or_could_lay_no_more():
+    # Issue 16: the engine used to end the turn of a player who could lay nothing more, so that
+    # the table learnt he held no neighbour of his last card. Now he is asked either way.
+    could = at("Somme", ["Nord", "Pas-de-Calais", "Var"], ["Ain"])
+    could_not = at("Somme", ["Nord", "Finistère", "Var"], ["Ain"])
+    for state in (could, could_not):
+        play(state, "lay Nord")
+        assert state.current_player() == 0 and "done" in words(state)
+        play(state, "done")
+    assert words(could_not) == words(could)
+    for seat in (None, 1):
+        assert could.describe_last(seat) == could_not.describe_last(seat) == "north lays no more."
+        assert could.observation(seat) == could_not.observation(seat)
 
 
 def test_the_round_ends_when_a_hand_is_empty_and_the_others_pay_penalties():
@@ -153,3 +175,29 @@ def test_a_tie_at_the_stock_goes_to_the_first_after_the_last_to_move():
     play(state, "60")  # north cannot follow and draws the stock's last card
     # North holds two cards (40), east and west one each (20): east, first after north, wins.
     assert state.returns() == [-40.0, 60.0, -20.0]
+
+
+def test_a_record_of_format_1_replays_to_the_same_end():
+    """A game saved before a player said ``done`` when he could lay no more (format 1, made with
+    that engine: ``ludotheque play crypto-geographique-chaine --seat 1=random --seat 2=random
+    --seed 4 -o rounds=2``) replays, the missing ``done`` put back, to the same views and
+    returns."""
+    data = Path(__file__).parent / "data"
+    text = (data / "crypto-geographique-chaine-seed-4-format-1.json").read_text(encoding="utf-8")
+    final = json.loads((data / "crypto-geographique-chaine-seed-4-format-1.final.json").read_text())
+    record = Record.from_json(text)
+    assert record.version == 1
+    state = record.replay()
+    assert state.returns() == final["returns"] == list(record.result)
+    assert [state.observation(p) for p in (None, 0, 1)] == final["observations"]
+    moves = state.history_strings()
+    assert len(moves) - len(record.moves) == 22  # the turns the old engine ended by itself
+    again = Record.of(state)
+    assert again.version == 2 and again.replay().history() == state.history()
+    assert Record.from_json(again.to_json()).moves == tuple(moves)
+
+
+def test_a_record_of_an_unknown_format_is_refused():
+    text = json.dumps({"format": "ludotheque-record/3", "game": "crypto-90", "moves": []})
+    with pytest.raises(RecordError, match=r"format is 'ludotheque-record/3'; this reads"):
+        Record.from_json(text)

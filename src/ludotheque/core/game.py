@@ -151,6 +151,12 @@ class Game(ABC):
         names = self.info.seat_names
         return names[player] if player < len(names) else f"seat {player + 1}"
 
+    def upgrade_moves(self, moves: tuple[str, ...], version: int) -> tuple[str, ...]:
+        """The moves of a record written in format ``version``, older than today's, as these
+        rules play them: a rule set whose decisions changed since says how. Unchanged by
+        default."""
+        return moves
+
     def state_from_json(self, text: str) -> State:
         """The state a saved game (``State.to_json``) or a game record reaches, replayed."""
         from ludotheque.core.record import Record

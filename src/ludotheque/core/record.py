@@ -24,7 +24,10 @@ from ludotheque.core.errors import LudothequeError, RecordError
 if TYPE_CHECKING:
     from ludotheque.core.game import Game, State
 
-FORMAT = "ludotheque-record/1"
+#: The record format written, ``ludotheque-record/N``. A record of an older format is still
+#: read: its game brings its moves up to date on replay (:meth:`Game.upgrade_moves`).
+VERSION = 2
+FORMAT = f"ludotheque-record/{VERSION}"
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,8 @@ class Record:
     moves: tuple[str, ...]
     seats: tuple[str, ...] = ()
     result: tuple[float, ...] | None = field(default=None, compare=False)
+    #: The format version the moves are written in (older ones are upgraded on replay).
+    version: int = field(default=VERSION, compare=False)
 
     @classmethod
     def of(cls, state: State, seats: tuple[str, ...] = ()) -> Record:
@@ -46,7 +51,10 @@ class Record:
         )
 
     def to_json(self) -> str:
-        data: dict[str, Any] = {"format": FORMAT, "game": self.game, "options": self.options}
+        data: dict[str, Any] = {
+            "format": f"ludotheque-record/{self.version}", "game": self.game,
+            "options": self.options,
+        }
         if self.seats:
             data["seats"] = list(self.seats)
         data["moves"] = list(self.moves)
@@ -64,8 +72,7 @@ class Record:
             ) from None
         if not isinstance(data, dict):
             raise RecordError("the record must be a JSON object with game, options and moves.")
-        if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"the record's format is {data['format']!r}; this reads {FORMAT}.")
+        version = _version(data.get("format", FORMAT))
         missing = [k for k in ("game", "moves") if k not in data]
         if missing:
             raise RecordError(f"the record has no {' and no '.join(missing)}.")
@@ -86,7 +93,7 @@ class Record:
             raise RecordError("the record's result must be a list of numbers, one per seat.")
         return cls(
             data["game"], options, tuple(moves), tuple(seats),
-            None if result is None else tuple(result),
+            None if result is None else tuple(result), version,
         )
 
     def load_game(self) -> Game:
@@ -111,8 +118,11 @@ class Record:
                 f"the record names {len(self.seats)} seats; {game.name} here has "
                 f"{game.num_players()}."
             )
+        moves = self.moves
+        if self.version < VERSION:
+            moves = game.upgrade_moves(moves, self.version)
         state = game.new_initial_state()
-        for number, move in enumerate(self.moves, start=1):
+        for number, move in enumerate(moves, start=1):
             try:
                 state.apply_action(state.string_to_action(move))
             except LudothequeError as exc:
@@ -132,3 +142,13 @@ class Record:
             return dict(type(game)(**self.options).options)
         except LudothequeError as exc:
             raise RecordError(f"the record does not fit: {exc}") from None
+
+
+def _version(written: Any) -> int:
+    """The version of a record's format, ``ludotheque-record/N`` for N from 1 to VERSION."""
+    prefix, _, number = str(written).partition("/")
+    if prefix != "ludotheque-record" or number not in {str(v) for v in range(1, VERSION + 1)}:
+        raise RecordError(
+            f"the record's format is {written!r}; this reads ludotheque-record/1 to {FORMAT}."
+        )
+    return int(number)

@@ -1,7 +1,8 @@
 """Crypto géographique's «autre règle»: a chain of touching départements, as a Game.
 
 On his turn a player lays on the visible card a département that touches it (``lay Somme``),
-and may go on laying, each card touching the one before, until he says ``done``. A player who
+and may go on laying, each card touching the one before, until he says ``done`` (he says it
+even when he can lay nothing more, so that the table cannot tell the two apart). A player who
 cannot follow draws a card from the stock as a penalty (a chance node: he has no decision). The
 first to have no card left wins the round; the others pay him 20 a card left in hand, less 40 a
 fakir exposed.
@@ -196,6 +197,27 @@ class CryptoGeographiqueChainGame(MapGame):
         mine = -PER_CARD * len(o["hand"]) + PER_FAKIR * o["fakirs"][o["seat"]]
         return mine - BLOCKING * len(unseen)
 
+    def upgrade_moves(self, moves: tuple[str, ...], version: int) -> tuple[str, ...]:
+        """Records of format 1 were written when the engine ended the turn of a player who had
+        laid and could lay no more: his ``done``, which he now says, is put back after each
+        such lay. A move that does not replay is left for the replay to report."""
+        if version >= 2:
+            return moves
+        upgraded: list[str] = []
+        state = self.new_initial_state()
+        for number, move in enumerate(moves):
+            try:
+                action = state.string_to_action(move)
+            except LudothequeError:
+                return (*upgraded, *moves[number:])
+            laid = not state.is_chance_node() and action != DONE
+            state.apply_action(action)
+            upgraded.append(move)
+            if laid and state.legal_actions() == [DONE]:
+                state.apply_action(DONE)
+                upgraded.append("done")
+        return tuple(upgraded)
+
     def information_set(self, observation: dict[str, Any]) -> HiddenChainHands:
         return HiddenChainHands.of(self, observation)
 
@@ -256,9 +278,10 @@ class CryptoGeographiqueChainState(StockChance, State):
         elif action == DONE:
             c = c.next_player()
         else:
+            # A player who has laid always says whether he goes on, even when he can lay
+            # nothing more (``done`` his only move): were the engine to end his turn, the table
+            # would learn that he holds nothing touching the card he laid.
             c = c.lay(action)
-            if not c.playable() and c.hands[c.to_move]:
-                c = c.next_player()  # nothing more can follow: the turn passes
         self.chain = c
         if c.over:
             self._end_round()

@@ -11,6 +11,14 @@ the history itself. A rule set's State must therefore replace its values, never 
 
 Where OpenSpiel's Python API takes a player first (``action_to_string(player, action)``,
 ``legal_actions(player)``), so do these methods, the player being optional.
+
+A state and its record never leave the server's side while the game is in progress. A State
+knows everything: at a card game's chance node :meth:`State.chance_outcomes` lists the stock
+(with two players, the opponent's hand by elimination), and :meth:`State.to_json`,
+:meth:`State.history` and :meth:`State.key` hold every card dealt. What may be shown to a seat is
+made for him: :meth:`State.observation`, :meth:`State.describe_last` and, on his turn,
+:meth:`State.legal_actions`; a front end sends him those and nothing else, and the record only
+once the game is over.
 """
 
 from __future__ import annotations

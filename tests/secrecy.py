@@ -15,15 +15,14 @@ once wherever it goes, so a seat knows that every fakir he has not seen is in th
 
 Two more points keep the check free of false alarms:
 
-- A prefix ends where somebody decides (or at the end), in the deal played and in the
+- A difference counts where somebody decides (or at the end), in the deal played and in the
   relabelled one: every front end plays chance at once, so nobody is ever shown a moment
-  between a move and the card that follows it. The views are still compared at every step up
-  to the prefix. (A player who cannot follow in the chain game draws at once: the table sees
-  it, and only then, whichever deal it is.)
+  between a move and the card that follows it. (In the chain game a player who cannot follow
+  draws at once, as the rules say; in a deal where he could follow, the recorded draw is
+  illegal, and that deal is skipped.)
 - What the rules themselves make public about hidden cards (:attr:`Deck.ruled`: in Crypto-90,
   who completed his nine and won the round) rules out a relabelled deal that changes it, like
-  an illegal move. The leaflet's penalty draw of the chain game needs no such entry: the draw
-  is a recorded chance move, illegal in a deal where the player could follow.
+  an illegal move.
 
 The view is any function of a state and a seat (:data:`View`): the observation, the sentences
 and the table the terminal shows (:func:`table_view`), and later the observation tensors, the

@@ -44,11 +44,11 @@ def test_every_hidden_card_rule_set_is_covered():
 
 @pytest.mark.parametrize(("name", "options", "limit", "games"), GAMES, ids=str)
 def test_no_view_depends_on_an_unseen_card(name, options, limit, games):
-    tally = audit(name, options, range(games), prefixes=6, tries=6, limit=limit or 100_000)
+    tally = audit(name, options, range(games), prefixes=6, tries=4, limit=limit or 100_000)
     if tally.leaks:
         pytest.fail(f"{tally}; the first:\n{tally.leaks[0]}", pytrace=False)
     # The check must have checked: enough relabelled deals replayed to their prefix.
-    assert tally.worlds - tally.skipped >= 50, tally
+    assert tally.worlds - tally.skipped >= 40, tally
 
 
 @pytest.mark.parametrize("name", sorted(DECKS))

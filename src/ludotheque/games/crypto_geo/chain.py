@@ -196,7 +196,7 @@ class CryptoGeographiqueChainGame(MapGame):
         mine = -PER_CARD * len(o["hand"]) + PER_FAKIR * o["fakirs"][o["seat"]]
         return mine - BLOCKING * len(unseen)
 
-    def information_set(self, observation: dict[str, Any]) -> HiddenChainHands:
+    def _information_set(self, observation: dict[str, Any]) -> HiddenChainHands:
         return HiddenChainHands.of(self, observation)
 
     def render(self, observation: dict[str, Any]) -> str:

@@ -2,7 +2,8 @@
 
 The notation gives White's side, Black's side, then the stage: ``lot`` (who has the dice is being
 decided), ``throw:white`` (White is to throw), ``dice:white`` (White's dice are rolling),
-``won:white``.
+``won:white``. A position no game reaches (a side knocked down but not yet raising between
+throws, two sides done, a win by a side not done, a side done and play going on) is refused.
 
 >>> p = Position.parse("k111222 k111222 lot")
 >>> p.draw_lot(1)

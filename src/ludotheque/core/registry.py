@@ -22,6 +22,11 @@ def games() -> list[str]:
 
 
 def game_class(name: str) -> type[Game]:
+    if not isinstance(name, str):
+        raise UnknownGameError(
+            f"a game is named by its id, a text such as 'jacquet', not {type(name).__name__}; "
+            f"the games are: {', '.join(_GAMES)}."
+        )
     try:
         return _GAMES[name]
     except KeyError:

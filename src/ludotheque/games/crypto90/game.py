@@ -163,7 +163,7 @@ class Crypto90Game(CardSeats, Game):
 
         return evaluate(state.observation(player))
 
-    def information_set(self, observation: dict[str, Any]) -> HiddenCards:
+    def _information_set(self, observation: dict[str, Any]) -> HiddenCards:
         return HiddenCards.of(self, observation)
 
     def result_details(self, state: State) -> dict[str, str | float]:

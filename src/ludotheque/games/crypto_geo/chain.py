@@ -218,7 +218,7 @@ class CryptoGeographiqueChainGame(MapGame):
                 upgraded.append("done")
         return tuple(upgraded)
 
-    def information_set(self, observation: dict[str, Any]) -> HiddenChainHands:
+    def _information_set(self, observation: dict[str, Any]) -> HiddenChainHands:
         return HiddenChainHands.of(self, observation)
 
     def render(self, observation: dict[str, Any]) -> str:

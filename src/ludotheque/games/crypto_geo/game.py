@@ -278,7 +278,7 @@ class CryptoGeographiqueGame(MapGame):
         mine = best_split(hand)[0] if len(hand) <= HAND else 0
         return o["totals"][o["seat"]] + mine + FAKIR_POINTS * o["fakirs"][o["seat"]]
 
-    def information_set(self, observation: dict[str, Any]) -> HiddenHands:
+    def _information_set(self, observation: dict[str, Any]) -> HiddenHands:
         return HiddenHands.of(self, observation)
 
     def result_details(self, state: State) -> dict[str, str | float]:

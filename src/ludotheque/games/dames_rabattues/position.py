@@ -2,7 +2,8 @@
 
 The notation gives White's side, Black's side, then the stage: ``lot`` (who has the dice is being
 decided), ``throw:white`` (White is to throw), ``dice:white`` (White's dice are rolling),
-``won:white``.
+``won:white``. A position no game reaches (a side knocked down but not yet raising between
+throws, two sides done, a win by a side not done, a side done and play going on) is refused.
 
 >>> p = Position.parse("k111222 k111222 lot")
 >>> p.draw_lot(1)
@@ -93,4 +94,30 @@ class Position:
                 ":black."
             )
         to_throw = SEATS.index(seat) if seat else 0
-        return cls((Side.parse(white), Side.parse(black)), stage, to_throw)
+        sides = (Side.parse(white), Side.parse(black))
+        for side in sides:
+            if side.settled() != side:
+                # Rule "raising": a side that has knocked all down is raising by the next throw.
+                raise NotationError(
+                    f"{str(side)!r} never stands between throws: a side with every checker "
+                    f"knocked down raises from then on, written {str(side.settled())!r}."
+                )
+        done = [player for player in (0, 1) if sides[player].done]
+        # Rule "the first to raise all wins": the game stops there, so one side at most is done,
+        # and only the winner's.
+        if len(done) == 2:
+            raise NotationError(
+                "both sides cannot have raised all fifteen checkers, since the game stops when "
+                "the first does; only the winner's side is r000000."
+            )
+        if stage is Stage.WON and done != [to_throw]:
+            raise NotationError(
+                f"won:{seat} needs all fifteen of {seat}'s checkers raised (r000000), not "
+                f"{str(sides[to_throw])!r}."
+            )
+        if stage is not Stage.WON and done:
+            raise NotationError(
+                f"{SEATS[done[0]]} has raised all fifteen checkers, so the game is over: write "
+                f"won:{SEATS[done[0]]}, not {stage_text!r}."
+            )
+        return cls(sides, stage, to_throw)

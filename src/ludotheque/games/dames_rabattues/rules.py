@@ -107,7 +107,7 @@ class Side:
         text = text.strip().lower()
         caps = {"k": TO_KNOCK_DOWN, "r": PILES}.get(text[:1])
         digits = text[1:]
-        if caps is None or len(digits) != 6 or not digits.isdigit():
+        if caps is None or len(digits) != 6 or not (digits.isascii() and digits.isdigit()):
             raise NotationError(
                 f"{text!r} is not a side; write k or r then six counts, such as k111222."
             )

@@ -197,6 +197,8 @@ class JacquetState(TablesChance, State):
         # The position before the last action, and the steps it played: describe_last tells
         # it only when asked, since simulation never asks.
         self._last: tuple[Position, list[int]] | None = None
+        if position is not None:
+            self._check_position()
 
     @property
     def position(self) -> Position:
@@ -214,6 +216,30 @@ class JacquetState(TablesChance, State):
             if stage is Stage.WON
             else CHANCE
         )
+
+    def _check_position(self) -> None:
+        """Refuse a position these options could never reach (the option-free checks are in
+        ``Position.parse``): the marks of hitting without it, a decision with nothing to play."""
+        p, board = self.position, self.position.board
+        hit = [name for player, name in enumerate(("White", "Black")) if board.bar[player]]
+        if hit and not self.game.reading.hitting:
+            # Rule "no hitting" (1840): «l'adversaire ne pouvant se placer sur une flèche occupée».
+            raise NotationError(
+                f"{' and '.join(hit)} cannot have checkers on the bar in {str(p)!r}: no checker "
+                f"is hit in the {self.game.reading.name} reading, only in dlp-summary."
+            )
+        derived = [board.off[q] > 0 or any(board.mine(q, x) for x in FOURTH_TABLE) for q in (0, 1)]
+        if not self.game.reading.hitting and board.couriers != tuple(derived):
+            raise NotationError(
+                f"'courier' marks a courier that came home and was hit since, which cannot "
+                f"happen in the {self.game.reading.name} reading, where no checker is hit."
+            )
+        if p.stage is Stage.MOVE and not self._legal_actions():
+            # JacquetState._apply passes the turn when none of the dice left can be played.
+            raise NotationError(
+                f"{SEATS[p.to_move]} can play none of the dice left in {str(p)!r} under these "
+                f"rules, so the turn would have passed: write dice:{SEATS[1 - p.to_move]}."
+            )
 
     def current_player(self) -> int:
         return self._player

@@ -7,6 +7,11 @@ side is a list such as ``1x14,7``: a point and, after ``x``, how many checkers s
 ``bar2`` and ``off3`` count checkers on the bar and borne off, and ``courier`` marks a courier
 that came home and is no longer in the fourth table (possible only where checkers are hit).
 
+A position no game reaches is refused with its reason: ``parse`` checks what holds under every
+reading (fifteen checkers a side, a win exactly when the winner's last checker is off, a die
+left at a decision), and ``JacquetState(game, position)`` what depends on the options (the bar
+and a lost courier only where checkers are hit, a legal step at a decision).
+
 >>> p = Position.parse("1x15 1x15 lot")
 >>> p == Position()
 True
@@ -206,15 +211,46 @@ def _parse_stage(board: Board, text: str) -> Position:
             full = list(dice_of(*throw.dice))
             for die in dice:
                 full.remove(die)
-            return Position.of(board, stage, to_move, throw=throw, dice=dice)
-        if dice_text:
+        elif dice_text:
             raise ValueError
     except (ValueError, NotationError):
         raise NotationError(
             f"{text!r} is not a stage; write lot, dice:SEAT, move:SEAT:THROW:DICE-LEFT "
             "(such as move:white:6-5:5) or won:SEAT, the seat being white or black."
         ) from None
-    if (stage is Stage.WON) != (board.off[to_move] == CHECKERS):
-        raise NotationError(f"won:{seat} needs all fifteen of {seat}'s checkers off, and only it.")
+    _check_over(board, stage, to_move, text)
+    if stage is Stage.MOVE:
+        if not dice:
+            # The turn passes as soon as its dice are played (JacquetState._apply).
+            raise NotationError(
+                f"{text!r} leaves no die to play, and a turn passes once its dice are played; "
+                f"write the dice left, such as move:{seat}:{throw}:{throw.dice[-1]}, or "
+                f"dice:{SEATS[1 - to_move]}."
+            )
+        return Position.of(board, stage, to_move, throw=throw, dice=dice)
     return Position.of(board, stage, to_move)
+
+
+def _check_over(board: Board, stage: Stage, to_move: int, text: str) -> None:
+    """Refuse a position where the game's end does not match the checkers borne off."""
+    # Rule "the end": the first to bear off all fifteen wins, and the game stops there; so at
+    # most one player has all his checkers off, and only once the game is won by him.
+    finished = [player for player in (0, 1) if board.off[player] == CHECKERS]
+    names = ("White", "Black")
+    if len(finished) == 2:
+        raise NotationError(
+            "both players cannot have all fifteen checkers off, since the game ends when the "
+            "first bears off his last; only the winner's are all off."
+        )
+    if stage is Stage.WON and finished != [to_move]:
+        raise NotationError(
+            f"won:{SEATS[to_move]} needs all fifteen of {names[to_move]}'s checkers off, not "
+            f"{board.off[to_move]}."
+        )
+    if stage is not Stage.WON and finished:
+        winner = finished[0]
+        raise NotationError(
+            f"{names[winner]} has all fifteen checkers off, so the game is over: write "
+            f"won:{SEATS[winner]}, not {text!r}."
+        )
 

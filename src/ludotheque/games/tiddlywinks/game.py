@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ludotheque.core.errors import OptionError
+from ludotheque.core.errors import IllegalMoveError, OptionError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.options import Option
 from ludotheque.games.tiddlywinks.judge import Judge
@@ -699,7 +699,14 @@ class TiddlywinksState(State):
             return str(Tremble.from_id(action))
         if action == PASS:
             return "pass"
-        return Shot.from_id(action).text(COLOURS, self.game.per_player)
+        shot = Shot.from_id(action)
+        # A shot's id means the same shot at every table, up to the largest (six of six).
+        if shot.counter >= len(self.position.counters):
+            raise IllegalMoveError(
+                f"action {action} is a shot of counter {shot.counter + 1} of a table, and this "
+                f"one has {len(self.position.counters)} counters."
+            )
+        return shot.text(COLOURS, self.game.per_player)
 
     def returns(self) -> list[float]:
         return self.game.money(self.position)

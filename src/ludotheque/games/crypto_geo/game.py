@@ -245,6 +245,8 @@ class CryptoGeographiqueGame(MapGame):
             source="«La partie se joue en 1.000 (ou autre chiffre à convenir).»",
             help="the points that end the game",
             minimum=1,
+            # «autre chiffre à convenir»: a hundred times the leaflet's game at most.
+            maximum=100_000,
         ),
     )
 

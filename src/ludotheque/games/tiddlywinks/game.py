@@ -83,9 +83,17 @@ LIMIT_OPTION = Option(
 )
 
 
+#: The farthest a start line may lie from the table's edge, cm: 10 cm from the cup on the round
+#: table (the game checks the square one's 28 cm when it is set up).
+START_MOST = 35.0
+#: The most stakes a fine or a price may be: a hundred times the usual one, which keeps every
+#: return a plain number.
+STAKES_MOST = 100.0
+
+
 def cloth_option(source: str) -> Option:
     return Option(
-        "cloth", float, 3.0, minimum=0.5, source=source,
+        "cloth", float, 3.0, minimum=0.5, maximum=10.0, source=source,
         help="the cloth's thickness in mm (under 1.5 mm the squidger cannot lift a counter)",
     )
 

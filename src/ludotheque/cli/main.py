@@ -27,6 +27,7 @@ from ludotheque.agents import kinds_text, make_agent
 from ludotheque.agents.human import Abandoned
 from ludotheque.core.errors import LudothequeError, RecordError
 from ludotheque.core.game import Game
+from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import parse_assignments
 from ludotheque.core.record import Record
 from ludotheque.core.registry import game_class, games, load_game
@@ -67,11 +68,12 @@ def seat_specs(num_players: int, given: list[str] | None, default: list[str]) ->
     seats = list(default)
     form = "a seat is written N=kind, such as 2=random"
     for number, spec in parse_assignments(given or [], form).items():
-        if not number.isdigit() or not 1 <= int(number) <= num_players:
+        seat_number = parse_int(number)
+        if seat_number is None or not 1 <= seat_number <= num_players:
             raise LudothequeError(
-                f"seats are numbered 1 to {num_players}; {number!r} is not one of them."
+                f"seats are numbered 1 to {num_players}; {number[:80]!r} is not one of them."
             )
-        seats[int(number) - 1] = spec
+        seats[seat_number - 1] = spec
     return seats
 
 

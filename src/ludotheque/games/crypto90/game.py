@@ -292,7 +292,7 @@ class Crypto90State(StockChance, State):
         if words == ["lay"]:
             return LAY
         if len(words) == 2 and words[0] == "row" and words[1] in set("12345678"):
-            return PLACE_ROW + int(words[1]) - 1
+            return PLACE_ROW + "12345678".index(words[1])
         return None
 
     def returns(self) -> list[float]:

@@ -32,6 +32,7 @@ from ludotheque.core.cards import (
 )
 from ludotheque.core.errors import LudothequeError, NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto_geo.combinations import best_split, may_stop
@@ -63,8 +64,9 @@ def card_of(text: str) -> int:
     word = " ".join(text.strip().lower().split())
     if word in ("f", "fakir"):
         return FAKIR
-    if word.isdigit() and int(word) in departements():
-        return int(word)
+    number = parse_int(word)
+    if number in departements():
+        return number
     # A search reads every card of the observations it judges: the name is looked up.
     number = numbers_by_name().get(word)
     if number is not None:

@@ -31,6 +31,7 @@ import numpy as np
 
 from ludotheque.core.errors import OptionError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
 from ludotheque.games.tiddlywinks.judge import Judge
 from ludotheque.games.tiddlywinks.notation import (
@@ -293,13 +294,14 @@ class TiddlywinksGame(Game):
                 "pressure about 0.5 at steep 72 reaches the cup. '? picture' draws the table."
             )
         colours = COLOURS[: self.num_players()]
-        if words[:1] and words[0] in colours and (len(words) == 1 or not words[1].isdigit()):
+        number = parse_int(words[1]) if len(words) == 2 else None
+        if words[:1] and words[0] in colours and number is None:
             return (f"ask about one counter, such as '? {words[0]} 1' (numbered 1 to "
                     f"{self.per_player}).")
-        if state is not None and len(words) == 2 and words[0] in colours and words[1].isdigit():
-            if not 0 < int(words[1]) <= self.per_player:
+        if state is not None and number is not None and words[0] in colours:
+            if not 0 < number <= self.per_player:
                 return f"counters are numbered 1 to {self.per_player}, not {words[1]}."
-            k = colours.index(words[0]) * self.per_player + int(words[1]) - 1
+            k = colours.index(words[0]) * self.per_player + number - 1
             c = state.position.counters[k]
             name = " ".join(words)
             if c.place == "cup":

@@ -29,7 +29,7 @@ from ludotheque.core.errors import LudothequeError, RecordError
 from ludotheque.core.game import Game
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import parse_assignments
-from ludotheque.core.record import Record
+from ludotheque.core.record import MAX_RECORD_BYTES, Record
 from ludotheque.core.registry import game_class, games, load_game
 from ludotheque.core.simulation import lengths, simulate, summarise, tally
 
@@ -208,11 +208,21 @@ def simulate_command(
 
 
 def read_record(file: Path) -> Record:
+    """The record in ``file``, read no further than a record may go (``/dev/zero`` has no
+    end), a byte-order mark and all."""
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "it is not UTF-8 text"
-        raise RecordError(f"{file} cannot be read: {reason}.") from None
+        with file.open("rb") as stream:
+            data = stream.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise RecordError(f"{file} cannot be read: {error.strerror or error}.") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"{file} is longer than {MAX_RECORD_BYTES:,} bytes, the most a record may be."
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError(f"{file} cannot be read: it is not UTF-8 text.") from None
     return Record.from_json(text)
 
 

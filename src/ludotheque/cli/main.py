@@ -29,6 +29,7 @@ from ludotheque.core.errors import LudothequeError, RecordError
 from ludotheque.core.game import Game
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import parse_assignments
+from ludotheque.core.output import check_output
 from ludotheque.core.record import MAX_RECORD_BYTES, Record
 from ludotheque.core.registry import game_class, games, load_game
 from ludotheque.core.simulation import lengths, simulate, summarise, tally
@@ -153,6 +154,8 @@ def play(
 
     rule_set = load_game(game, **parse_assignments(option or []))
     seats = seat_specs(rule_set.num_players(), seat, default_seats(rule_set))
+    if save is not None:
+        check_output(save, "the record")
     play_at_terminal(rule_set, seats, console, seed=seed, save=save)
 
 
@@ -255,8 +258,10 @@ def tournament(
     from ludotheque.core.ratings import plot as plot_ratings
     from ludotheque.core.tournament import Tournament
 
-    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-        raise LudothequeError(f"the ratings are drawn as .png or .svg, not {plot.name!r}.")
+    if plot is not None:
+        if plot.suffix.lower() not in (".png", ".svg"):
+            raise LudothequeError(f"the ratings are drawn as .png or .svg, not {plot.name!r}.")
+        check_output(plot, "the plot")
     options = parse_assignments(option or [])
     rule_set = load_game(game, **options)
     plan = Tournament.plan(game, options, agents.split(","), n, duplicate)
@@ -375,6 +380,7 @@ def picture(
     table a record reaches with its last shot (tiddlywinks)."""
     if out.suffix.lower() not in (".png", ".svg"):
         raise LudothequeError(f"a picture is written as .png or .svg, not {out.name!r}.")
+    check_output(out, "the picture")
     rule_set = load_game(game)
     state = None
     if record is not None:

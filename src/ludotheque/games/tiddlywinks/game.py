@@ -29,10 +29,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ludotheque.core.errors import OptionError
+from ludotheque.core.errors import LudothequeError, OptionError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
+from ludotheque.core.output import check_output
 from ludotheque.games.tiddlywinks.judge import Judge
 from ludotheque.games.tiddlywinks.notation import (
     PASS,
@@ -281,7 +282,10 @@ class TiddlywinksGame(Game):
             if path.suffix.lower() not in (".png", ".svg"):
                 return f"a picture is written as .png or .svg, not {path.name!r}."
             try:
+                check_output(path, "the picture")
                 return f"Picture written to {self.picture(path, state=state)}."
+            except LudothequeError as error:
+                return str(error)
             except OSError as error:
                 return f"the picture could not be written to {path}: {error.strerror}."
         if words[:1] in (["shot"], ["help"], []):

@@ -60,6 +60,10 @@ def friendly(command: F) -> F:
         except Abandoned:
             console.print("Bye.")
             raise typer.Exit(0) from None
+        except KeyboardInterrupt:
+            # Ctrl-C: what was stopped has said so (play saves its record first); the status
+            # is the shell's for an interrupt, 128 + SIGINT.
+            raise typer.Exit(130) from None
 
     return wrapper  # type: ignore[return-value]
 

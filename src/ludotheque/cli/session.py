@@ -121,7 +121,7 @@ def keep_stopped(
     """Save the record of a game that ``stop`` (``was interrupted``) before its end, and say
     so in one sentence; a record that cannot be written is told, never raised over the stop."""
     if path is None:
-        console.print(f"The game {stop}; no record was kept (--save FILE keeps one).")
+        console.print(f"The game {stop}; no record was kept.")
         return
     try:
         write_record(state, seats, path)

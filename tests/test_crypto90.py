@@ -326,7 +326,7 @@ def test_rounds_and_points_must_be_positive():
     for option in ({"rounds": 0}, {"points": -5}):
         with pytest.raises(OptionError) as error:
             game(2, **option)
-        assert "must be at least 1" in str(error.value)
+        assert "must be from 1 to" in str(error.value)
 
 
 def test_a_fakir_as_the_stocks_last_card_ends_the_turn_and_the_round():

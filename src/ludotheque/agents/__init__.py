@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from ludotheque.agents import levels
 from ludotheque.agents.base import Agent, RandomAgent
 from ludotheque.core.errors import OptionError
+from ludotheque.core.numbers import MAX_LENGTH, parse_int
 
 if TYPE_CHECKING:
     from ludotheque.core.game import Game
@@ -38,10 +39,13 @@ def _seed(kind: str, argument: str, seed: int | str | None) -> int | str | None:
     """The seat's own seed if it gives one (``random:7``), else the default."""
     if not argument:
         return seed
-    try:
-        return int(argument)
-    except ValueError:
-        raise OptionError(f"{kind}:SEED takes a whole number, not {argument!r}.") from None
+    number = parse_int(argument, signed=True)
+    if number is None:
+        raise OptionError(
+            f"{kind}:SEED takes a whole number of at most {MAX_LENGTH} digits, "
+            f"not {argument[:80]!r}."
+        )
+    return number
 
 
 def _random(argument: str, seed: int | str | None) -> Agent:

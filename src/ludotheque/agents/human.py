@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 
 class Abandoned(Exception):
-    """The person left the game (end of input or 'quit')."""
+    """The person left the game (end of input or 'quit'); Ctrl-C interrupts it, as it does a
+    computer player's thinking."""
 
 
 class TerminalHuman:
@@ -44,7 +45,7 @@ class TerminalHuman:
         while True:
             try:
                 text = self.read(prompt)
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 raise Abandoned from None
             if text.strip().lower() in ("quit", "q", "exit"):
                 raise Abandoned

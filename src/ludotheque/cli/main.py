@@ -27,8 +27,10 @@ from ludotheque.agents import kinds_text, make_agent
 from ludotheque.agents.human import Abandoned
 from ludotheque.core.errors import LudothequeError, RecordError
 from ludotheque.core.game import Game
+from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import parse_assignments
-from ludotheque.core.record import Record
+from ludotheque.core.output import check_output
+from ludotheque.core.record import MAX_RECORD_BYTES, Record
 from ludotheque.core.registry import game_class, games, load_game
 from ludotheque.core.simulation import lengths, simulate, summarise, tally
 
@@ -58,6 +60,10 @@ def friendly(command: F) -> F:
         except Abandoned:
             console.print("Bye.")
             raise typer.Exit(0) from None
+        except KeyboardInterrupt:
+            # Ctrl-C: what was stopped has said so (play saves its record first); the status
+            # is the shell's for an interrupt, 128 + SIGINT.
+            raise typer.Exit(130) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -67,11 +73,12 @@ def seat_specs(num_players: int, given: list[str] | None, default: list[str]) ->
     seats = list(default)
     form = "a seat is written N=kind, such as 2=random"
     for number, spec in parse_assignments(given or [], form).items():
-        if not number.isdigit() or not 1 <= int(number) <= num_players:
+        seat_number = parse_int(number)
+        if seat_number is None or not 1 <= seat_number <= num_players:
             raise LudothequeError(
-                f"seats are numbered 1 to {num_players}; {number!r} is not one of them."
+                f"seats are numbered 1 to {num_players}; {number[:80]!r} is not one of them."
             )
-        seats[int(number) - 1] = spec
+        seats[seat_number - 1] = spec
     return seats
 
 
@@ -151,6 +158,8 @@ def play(
 
     rule_set = load_game(game, **parse_assignments(option or []))
     seats = seat_specs(rule_set.num_players(), seat, default_seats(rule_set))
+    if save is not None:
+        check_output(save, "the record")
     play_at_terminal(rule_set, seats, console, seed=seed, save=save)
 
 
@@ -206,11 +215,21 @@ def simulate_command(
 
 
 def read_record(file: Path) -> Record:
+    """The record in ``file``, read no further than a record may go (``/dev/zero`` has no
+    end), a byte-order mark and all."""
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "it is not UTF-8 text"
-        raise RecordError(f"{file} cannot be read: {reason}.") from None
+        with file.open("rb") as stream:
+            data = stream.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise RecordError(f"{file} cannot be read: {error.strerror or error}.") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"{file} is longer than {MAX_RECORD_BYTES:,} bytes, the most a record may be."
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError(f"{file} cannot be read: it is not UTF-8 text.") from None
     return Record.from_json(text)
 
 
@@ -243,8 +262,10 @@ def tournament(
     from ludotheque.core.ratings import plot as plot_ratings
     from ludotheque.core.tournament import Tournament
 
-    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-        raise LudothequeError(f"the ratings are drawn as .png or .svg, not {plot.name!r}.")
+    if plot is not None:
+        if plot.suffix.lower() not in (".png", ".svg"):
+            raise LudothequeError(f"the ratings are drawn as .png or .svg, not {plot.name!r}.")
+        check_output(plot, "the plot")
     options = parse_assignments(option or [])
     rule_set = load_game(game, **options)
     plan = Tournament.plan(game, options, agents.split(","), n, duplicate)
@@ -363,6 +384,7 @@ def picture(
     table a record reaches with its last shot (tiddlywinks)."""
     if out.suffix.lower() not in (".png", ".svg"):
         raise LudothequeError(f"a picture is written as .png or .svg, not {out.name!r}.")
+    check_output(out, "the picture")
     rule_set = load_game(game)
     state = None
     if record is not None:

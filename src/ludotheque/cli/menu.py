@@ -12,6 +12,7 @@ from ludotheque.agents.human import Abandoned
 from ludotheque.cli.session import default_seats, play_at_terminal, save_record
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game, State
+from ludotheque.core.numbers import parse_int
 from ludotheque.core.registry import game_class, games, load_game
 
 
@@ -32,8 +33,9 @@ def choose_game(console: Console) -> str:
         answer = ask(console, "Game (number or id, q to quit) > ")
         if answer.lower() in ("q", "quit"):
             raise Abandoned
-        if answer.isdigit() and 1 <= int(answer) <= len(names):
-            return names[int(answer) - 1]
+        number = parse_int(answer)
+        if number is not None and 1 <= number <= len(names):
+            return names[number - 1]
         if answer in names:
             return answer
         console.print(Text(f"Choose 1 to {len(names)}, or one of: {', '.join(names)}.", "red"))

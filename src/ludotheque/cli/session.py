@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from ludotheque.agents import make_agent
+from ludotheque.agents import Agent, make_agent
 from ludotheque.agents.human import Abandoned
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game, State
@@ -23,6 +23,20 @@ def default_seats(game: Game) -> list[str]:
     return ["human"] + [computer] * (game.num_players() - 1)
 
 
+class Announced:
+    """A computer player that says when it starts thinking, so that the person at the table
+    knows the wait is not his turn (forced moves, played without asking, are not announced)."""
+
+    interactive = False
+
+    def __init__(self, agent: Agent, name: str, console: Console) -> None:
+        self.agent, self.name, self.console = agent, name, console
+
+    def choose(self, state: State) -> int:
+        self.console.print(f"{self.name} is thinking…")
+        return self.agent.choose(state)
+
+
 def play_at_terminal(
     game: Game,
     seats: list[str],
@@ -30,10 +44,20 @@ def play_at_terminal(
     seed: int | None = None,
     save: Path | None = None,
 ) -> State | None:
-    """Play to the end, telling each move; return the final state (None if abandoned)."""
+    """Play to the end, telling each move; return the final state (None if abandoned).
+
+    However the game stops before its end, the record so far is saved to ``save`` and the
+    stop is told in one sentence: abandoned (``quit``, end of input), interrupted (Ctrl-C, at
+    a prompt or while a computer player thinks: KeyboardInterrupt goes on to the caller), or
+    an unexpected error (raised on after the record is saved)."""
     rng = random.Random(seed)
     agents = [make_agent(spec, seed=rng.random(), game=game) for spec in seats]
     people = [seat for seat, agent in enumerate(agents) if agent.interactive]
+    if people:
+        agents = [
+            agent if agent.interactive else Announced(agent, game.seat_name(seat), console)
+            for seat, agent in enumerate(agents)
+        ]
     # The game is told as the one person at the table may know it; with several, as to a
     # spectator (each person still sees his own view when it is his turn).
     viewer = people[0] if len(people) == 1 else None
@@ -50,6 +74,12 @@ def play_at_terminal(
         console.print("Game abandoned.")
         save_record(state, seats, save, console)
         return None
+    except KeyboardInterrupt:
+        keep_stopped(state, seats, save, console, "was interrupted")
+        raise
+    except Exception:
+        keep_stopped(state, seats, save, console, "stopped on an unexpected error")
+        raise
     console.print(Text(game.render(state.observation(viewer))))
     console.print(Text(result_sentence(state), style="bold"))
     save_record(state, seats, save, console)
@@ -73,9 +103,29 @@ def save_record(state: State, seats: list[str], path: Path | None, console: Cons
     """Write the game record to ``path`` (nothing if None); a failure is one sentence."""
     if path is None:
         return
+    write_record(state, seats, path)
+    console.print(f"Record saved to {path}.")
+
+
+def write_record(state: State, seats: list[str], path: Path) -> None:
     try:
         path.write_text(Record.of(state, tuple(seats)).to_json() + "\n", encoding="utf-8")
     except OSError as error:
         reason = error.strerror
         raise LudothequeError(f"the record could not be saved to {path}: {reason}.") from None
-    console.print(f"Record saved to {path}.")
+
+
+def keep_stopped(
+    state: State, seats: list[str], path: Path | None, console: Console, stop: str
+) -> None:
+    """Save the record of a game that ``stop`` (``was interrupted``) before its end, and say
+    so in one sentence; a record that cannot be written is told, never raised over the stop."""
+    if path is None:
+        console.print(f"The game {stop}; no record was kept.")
+        return
+    try:
+        write_record(state, seats, path)
+    except LudothequeError as error:
+        console.print(Text(f"The game {stop}, and {error}", style="red"))
+        return
+    console.print(f"The game {stop}; its record was saved to {path}.")

@@ -11,11 +11,13 @@ ludotheque.core.errors.OptionError: option 'passing' of g must be one of excepti
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ludotheque.core.errors import OptionError
+from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -36,18 +38,32 @@ class Option:
     rule: bool = True
     #: The least value a number may take.
     minimum: int | float | None = None
+    #: The greatest value a number may take: every float option declares both, so that no
+    #: value reaches the rules that their arithmetic cannot take (a cloth of 1e308 mm).
+    maximum: int | float | None = None
 
     def parse(self, value: Any, *, game: str) -> Any:
-        """The value converted to the option's type, or an OptionError naming what is allowed."""
+        """The value converted to the option's type, or an OptionError naming what is allowed.
+
+        >>> cloth = Option("cloth", float, 3.0, minimum=0.5, maximum=10.0)
+        >>> cloth.parse("2.5", game="g"), cloth.parse(4, game="g")
+        (2.5, 4.0)
+        >>> cloth.parse(float("nan"), game="g")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ludotheque.core.errors.OptionError: option 'cloth' of g takes a number from 0.5 ... nan.
+        """
         converted = self._convert(value, game)
-        if self.minimum is not None and converted < self.minimum:
+        low, high = self.minimum, self.maximum
+        if (low is not None and converted < low) or (high is not None and converted > high):
             raise OptionError(
-                f"option {self.name!r} of {game} must be at least {self.minimum}, not {value!r}."
+                f"option {self.name!r} of {game} must be {self._range_text()}, "
+                f"not {_given(value)}."
             )
         if self.allowed is not None and converted not in self.allowed:
             raise OptionError(
                 f"option {self.name!r} of {game} must be one of {self.allowed_text()}, "
-                f"not {value!r}."
+                f"not {_given(value)}."
             )
         return converted
 
@@ -58,29 +74,59 @@ class Option:
     def allowed_text(self) -> str:
         if self.allowed is not None:
             return ", ".join(_show(v) for v in self.allowed)
-        return {bool: "true or false", int: "a whole number", float: "a number"}.get(
+        kind = {bool: "true or false", int: "a whole number", float: "a number"}.get(
             self.type, "any text"
         )
+        if self.minimum is None and self.maximum is None:
+            return kind
+        return f"{kind} {self._range_text()}"
+
+    def _range_text(self) -> str:
+        if self.maximum is None:
+            return f"at least {self.minimum}"
+        if self.minimum is None:
+            return f"at most {self.maximum}"
+        return f"from {self.minimum} to {self.maximum}"
 
     def _convert(self, value: Any, game: str) -> Any:
+        converted = self._converted(value)
+        # NaN passes every comparison and infinity every minimum: neither is a setting.
+        if converted is None or (self.type is float and not math.isfinite(converted)):
+            raise OptionError(
+                f"option {self.name!r} of {game} takes {self.allowed_text()}, "
+                f"not {_given(value)}."
+            )
+        return converted
+
+    def _converted(self, value: Any) -> Any:
+        """The value as the option's type, or None if it is not one."""
         if isinstance(value, self.type) and not (self.type is int and isinstance(value, bool)):
             return value
         if self.type is float and isinstance(value, int) and not isinstance(value, bool):
-            return float(value)
+            try:
+                return float(value)
+            except OverflowError:
+                return None
         if isinstance(value, str):
             text = value.strip().lower() if self.type is bool else value.strip()
             if self.type is bool and text in _TRUE | _FALSE:
                 return text in _TRUE
-            if self.type in (int, float):
-                try:
-                    return self.type(text)
-                except ValueError:
-                    pass
+            if self.type is int:
+                return parse_int(text, signed=True)
+            if self.type is float:
+                return parse_float(text)
             if self.type is str:
                 return text
-        raise OptionError(
-            f"option {self.name!r} of {game} takes {self.allowed_text()}, not {value!r}."
-        )
+        return None
+
+
+def _given(value: Any) -> str:
+    """A value as an error quotes it: cut short past a line, since it may be a whole file's
+    worth of text or an integer too long for ``repr`` to write."""
+    if isinstance(value, int) and value.bit_length() > 4 * MAX_LENGTH:
+        return f"a number of more than {MAX_LENGTH} digits"
+    shown = repr(value)
+    return shown if len(shown) <= 2 * MAX_LENGTH else f"{shown[:2 * MAX_LENGTH]}…"
 
 
 def _show(value: Any) -> str:

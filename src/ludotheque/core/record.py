@@ -16,10 +16,13 @@ True
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.core.errors import LudothequeError, RecordError
+from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
 
 if TYPE_CHECKING:
     from ludotheque.core.game import Game, State
@@ -60,12 +63,12 @@ class Record:
         data["moves"] = list(self.moves)
         if self.result is not None:
             data["result"] = list(self.result)
-        return json.dumps(data, indent=1, ensure_ascii=False)
+        return json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False)
 
     @classmethod
     def from_json(cls, text: str) -> Record:
         try:
-            data = json.loads(text)
+            data = _load_json(text)
         except json.JSONDecodeError as exc:
             raise RecordError(
                 f"the record is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
@@ -152,3 +155,70 @@ def _version(written: Any) -> int:
             f"the record's format is {written!r}; this reads ludotheque-record/1 to {FORMAT}."
         )
     return int(number)
+
+
+#: The longest record read, in bytes (or characters, given as text). The longest games write
+#: the longest records: a tiddlywinks game stopped at its limit of 2,000 turns, a shot and a
+#: tremble each, takes about a quarter of a megabyte. Eight megabytes leave thirty times that
+#: for longer limits and hand-edited files, yet are read and checked in well under a second,
+#: where an unbounded read of ``/dev/zero`` ran until memory ran out.
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+#: The deepest nesting of arrays and objects read. A record is an object of lists (depth 2);
+#: twenty leaves room for any later format, and stops JSON nested 100,000 deep, which would
+#: exhaust the parser's recursion.
+MAX_RECORD_DEPTH = 20
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+_NESTING = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _load_json(text: str) -> Any:
+    """``json.loads`` within the reader's limits: a passed limit, or a number JSON may write
+    but a record may not hold, is one sentence (a RecordError)."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record is read from text, not from {type(text).__name__}.")
+    # Some editors begin a UTF-8 file with a byte-order mark; it is not part of the record.
+    text = text.removeprefix("\ufeff")
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"the record is longer than {MAX_RECORD_BYTES:,} characters, the most a record "
+            "may be."
+        )
+    # Counted outside strings; a record has a handful of brackets, so most need no walk.
+    if text.count("[") + text.count("{") <= MAX_RECORD_DEPTH:
+        brackets = []
+    else:
+        brackets = _BRACKET.findall(_STRING.sub('""', text))
+    if brackets and max(accumulate(map(_NESTING.__getitem__, brackets))) > MAX_RECORD_DEPTH:
+        raise RecordError(
+            f"the record nests arrays or objects more than {MAX_RECORD_DEPTH} deep, the most a "
+            "record may."
+        )
+    return json.loads(
+        text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant
+    )
+
+
+def _json_int(text: str) -> int:
+    number = parse_int(text, signed=True)
+    if number is None:
+        raise RecordError(
+            f"the record holds a number longer than {MAX_LENGTH} characters, the most a "
+            "record's numbers may have."
+        )
+    return number
+
+
+def _json_float(text: str) -> float:
+    number = parse_float(text)
+    if number is None:
+        raise RecordError(
+            f"the record holds a number too long or too large to be a finite float "
+            f"({text[:MAX_LENGTH]}); a record's numbers have at most {MAX_LENGTH} characters."
+        )
+    return number
+
+
+def _json_constant(text: str) -> float:
+    raise RecordError(f"the record holds {text}, which is not a number a record may hold.")

@@ -130,6 +130,9 @@ class Crypto90Game(CardSeats, Game):
             source="«La partie se joue en 1.000 points (ou autre nombre à convenir)»",
             help="the points that end the game (goal=points)",
             minimum=1,
+            # «autre nombre à convenir»: a hundred times the leaflet's game is as far as any
+            # table would agree, and keeps every total a plain float.
+            maximum=100_000,
         ),
         Option(
             "rounds",
@@ -138,6 +141,7 @@ class Crypto90Game(CardSeats, Game):
             source="«Elle peut aussi se jouer en 3 manches (ou autre nombre à convenir)»",
             help="the rounds the game lasts (goal=rounds)",
             minimum=1,
+            maximum=100,
         ),
     )
 
@@ -288,7 +292,7 @@ class Crypto90State(StockChance, State):
         if words == ["lay"]:
             return LAY
         if len(words) == 2 and words[0] == "row" and words[1] in set("12345678"):
-            return PLACE_ROW + int(words[1]) - 1
+            return PLACE_ROW + "12345678".index(words[1])
         return None
 
     def returns(self) -> list[float]:

@@ -23,6 +23,7 @@ import itertools
 from dataclasses import dataclass
 
 from ludotheque.core.errors import NotationError
+from ludotheque.core.numbers import parse_int
 
 #: The fakir, a special card (six in the box).
 FAKIR = 0
@@ -41,8 +42,9 @@ def card_of(text: str) -> int:
     word = text.strip().lower()
     if word in ("f", "fakir"):
         return FAKIR
-    if word.isdigit() and int(word) in NUMBERS:
-        return int(word)
+    number = parse_int(word)
+    if number in NUMBERS:
+        return number
     raise NotationError(f"{text.strip()!r} is not a card; a card is a number from 01 to 90 or F.")
 
 

@@ -165,6 +165,8 @@ class CryptoGeographiqueChainGame(MapGame):
         min_utility=-10_000.0,
         max_utility=10_000.0,
     )
+    # The hand as dealt: a picture of the combinations game's groups needs no more.
+    LARGEST_HAND = HAND
     OPTIONS = (
         Option(
             "players",

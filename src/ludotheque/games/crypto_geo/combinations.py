@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
+from ludotheque.core.errors import LudothequeError
 from ludotheque.games.crypto_geo.departements import touching
 
 #: Rule "the combinations": «Paire: 10 points… Brelan: 50… Carré: 100… Quinte: 150… Sizaine:
@@ -22,8 +23,18 @@ VALUES = {1: 0, 2: 10, 3: 50, 4: 100, 5: 150, 6: 200, 7: 300}
 NAMES = {2: "paire", 3: "brelan", 4: "carré", 5: "quinte", 6: "sizaine", 7: "complet"}
 
 
+#: The most cards :func:`best_split` judges: the chain game's hand of nine, the largest any rule
+#: set deals. The search grows about threefold with each card (eighteen took seconds, thirty
+#: never ended), so a larger hand is refused rather than searched.
+MOST_CARDS = 9
+
+
 def best_split(hand: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """The best score of ``hand`` (distinct départements) and its groups of two or more."""
+    if len(hand) > MOST_CARDS:
+        raise LudothequeError(
+            f"the combinations of at most {MOST_CARDS} cards are worked out, not of {len(hand)}."
+        )
     return _best(tuple(sorted(hand)))
 
 

@@ -32,6 +32,7 @@ from ludotheque.core.cards import (
 )
 from ludotheque.core.errors import LudothequeError, NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto_geo.combinations import best_split, may_stop
@@ -63,8 +64,9 @@ def card_of(text: str) -> int:
     word = " ".join(text.strip().lower().split())
     if word in ("f", "fakir"):
         return FAKIR
-    if word.isdigit() and int(word) in departements():
-        return int(word)
+    number = parse_int(word)
+    if number in departements():
+        return number
     # A search reads every card of the observations it judges: the name is looked up.
     number = numbers_by_name().get(word)
     if number is not None:
@@ -189,6 +191,10 @@ class Round(Hands):
 class MapGame(CardSeats, Game):
     """What both rule sets of Crypto géographique share: the map, and a card as chance."""
 
+    #: The most cards a hand holds: seven, and the eighth drawn before one is thrown (Rule "a
+    #: turn": «Ayant alors et momentanément 8 cartes en main»). A picture picks out no more.
+    LARGEST_HAND: ClassVar[int] = HAND + 1
+
     def explain(self, question: str, state: State | None = None) -> str | None:
         # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".
         return explain(question)
@@ -198,7 +204,17 @@ class MapGame(CardSeats, Game):
         their combinations picked out."""
         from ludotheque.games.crypto_geo.picture import draw
 
-        hand = tuple(card_of(word) for word in cards.split(",") if word.strip())
+        words = [word for word in cards.split(",") if word.strip()]
+        if len(words) > self.LARGEST_HAND:
+            raise LudothequeError(
+                f"a hand of {self.info.title} holds at most {self.LARGEST_HAND} cards, so a "
+                f"picture picks out at most {self.LARGEST_HAND}, not {len(words)}."
+            )
+        hand = tuple(card_of(word) for word in words)
+        if FAKIR in hand or len(set(hand)) < len(hand):
+            raise LudothequeError(
+                "a picture picks out départements of the map, each once; a fakir is not on it."
+            )
         return draw(path, hand)
 
     def max_chance_outcomes(self) -> int:
@@ -245,6 +261,8 @@ class CryptoGeographiqueGame(MapGame):
             source="«La partie se joue en 1.000 (ou autre chiffre à convenir).»",
             help="the points that end the game",
             minimum=1,
+            # «autre chiffre à convenir»: a hundred times the leaflet's game at most.
+            maximum=100_000,
         ),
     )
 

@@ -23,6 +23,7 @@ from enum import Enum, StrEnum
 
 from ludotheque.core.dice import Throw
 from ludotheque.core.errors import NotationError
+from ludotheque.core.numbers import parse_int
 
 #: Rule "board": piles of two on the three points nearest the light, of three on the others.
 PILES = (2, 2, 2, 3, 3, 3)
@@ -107,7 +108,7 @@ class Side:
         text = text.strip().lower()
         caps = {"k": TO_KNOCK_DOWN, "r": PILES}.get(text[:1])
         digits = text[1:]
-        if caps is None or len(digits) != 6 or not (digits.isascii() and digits.isdigit()):
+        if caps is None or len(digits) != 6 or parse_int(digits) is None:
             raise NotationError(
                 f"{text!r} is not a side; write k or r then six counts, such as k111222."
             )

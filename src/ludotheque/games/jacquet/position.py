@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from ludotheque.core.dice import Throw
 from ludotheque.core.errors import NotationError
+from ludotheque.core.numbers import parse_int
 from ludotheque.games.jacquet import fast
 from ludotheque.games.jacquet.rules import (
     CHECKERS,
@@ -178,15 +179,15 @@ def _parse_side(text: str) -> tuple[dict[int, int], int, int, bool]:
             if item == "courier":
                 courier = True
             elif item.startswith("bar"):
-                bar = int(item[3:])
+                bar = _count(item[3:])
             elif item.startswith("off"):
-                off = int(item[3:])
+                off = _count(item[3:])
             else:
                 point, _, count = item.partition("x")
-                if not 1 <= int(point) <= 24 or int(point) in points:
+                if not 1 <= _count(point) <= 24 or _count(point) in points:
                     raise ValueError
-                points[int(point)] = int(count) if count else 1
-                if points[int(point)] < 1:
+                points[_count(point)] = _count(count) if count else 1
+                if points[_count(point)] < 1:
                     raise ValueError
         except ValueError:
             raise NotationError(
@@ -207,7 +208,7 @@ def _parse_stage(board: Board, text: str) -> Position:
         if stage is Stage.MOVE:
             throw_text, _, left = dice_text.partition(":")
             throw = Throw.parse(throw_text)
-            dice = tuple(int(d) for d in left.split(",")) if left else ()
+            dice = tuple(_count(d) for d in left.split(",")) if left else ()
             full = list(dice_of(*throw.dice))
             for die in dice:
                 full.remove(die)
@@ -254,3 +255,11 @@ def _check_over(board: Board, stage: Stage, to_move: int, text: str) -> None:
             f"won:{SEATS[winner]}, not {text!r}."
         )
 
+
+def _count(text: str) -> int:
+    """A number of a position, strictly (ASCII digits); the parser that reads the item tells a
+    ValueError as the item's form."""
+    number = parse_int(text)
+    if number is None:
+        raise ValueError(text)
+    return number

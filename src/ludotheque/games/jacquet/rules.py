@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ludotheque.core.errors import NotationError
+from ludotheque.core.numbers import parse_int
 
 #: Where a player's checkers start: «empile ses dames… dans le coin à gauche de son adversaire».
 TALON = 1
@@ -113,13 +114,12 @@ class Step:
         die = None
         if end.startswith("off(") and end.endswith(")"):
             end, die = "off", end[4:-1]
-        try:
-            origin = BAR if start == "bar" else int(start)
-            target = OFF if end == "off" else int(end)
-            distance = int(die) if die is not None else target - origin
-        except ValueError:
-            distance = 0
-        if not slash or not (1 <= distance <= 6) or not (BAR <= origin < target <= OFF):
+        origin = BAR if start == "bar" else parse_int(start)
+        target = OFF if end == "off" else parse_int(end)
+        distance = None
+        if origin is not None and target is not None:
+            distance = parse_int(die) if die is not None else target - origin
+        if not slash or distance is None or not 1 <= distance <= 6 or not origin < target <= OFF:
             raise NotationError(
                 f"{text.strip()!r} is not a move; write from/to in your own numbering, such as "
                 "1/7, bar/3, 22/off, or 20/off(6) when a 6 bears off from the 5-point."

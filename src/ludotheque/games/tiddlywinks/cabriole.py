@@ -15,6 +15,8 @@ from ludotheque.core.registry import register
 from ludotheque.games.tiddlywinks.game import (
     HANDS_OPTION,
     LIMIT_OPTION,
+    STAKES_MOST,
+    START_MOST,
     TiddlywinksGame,
     cloth_option,
     end_option,
@@ -56,7 +58,7 @@ class CabrioleGame(TiddlywinksGame):
         Option("table", str, "round", ("round", "square"),
                source="II: «une table quelconque, ronde de préférence»",
                help="a round table 90 cm across, or a square one 76 cm a side"),
-        Option("start", float, 3.5, minimum=1.0,
+        Option("start", float, 3.5, minimum=1.0, maximum=START_MOST,
                source="VI: «à une distance du bord de la table équivalant au diamètre d’un "
                "grand jeton, soit 3½ centimètres»",
                help="the start line's distance from the table's edge, cm (a circle round the "
@@ -66,14 +68,14 @@ class CabrioleGame(TiddlywinksGame):
         Option("lake", str, "return", ("return", "lost"),
                source="IX: «doit retourner à la ligne de départ … On peut convenir toutefois que "
                "tout jeton qui tombera dans le lac sera irrévocablement perdu»"),
-        Option("fine", float, 1.0, minimum=0.0,
+        Option("fine", float, 1.0, minimum=0.0, maximum=STAKES_MOST,
                source="IX: «Son propriétaire paiera à la poule une amende convenue d’avance»",
                help="stakes paid into the pool per counter lost in the lake (lake=lost)"),
-        Option("price", float, 1.0, minimum=0.0,
+        Option("price", float, 1.0, minimum=0.0, maximum=STAKES_MOST,
                source="VIII: «la somme convenue d’avance pour chaque jeton que ceux-ci ont "
                "encore hors de la coupe»",
                help="stakes each loser pays per counter of his still out of the cup"),
-        Option("reach", float, 60.0, minimum=10.0,
+        Option("reach", float, 60.0, minimum=10.0, maximum=200.0,
                source="XII: «on ne doit sous aucun pretexte quitter sa place»",
                help="how far from his seat a player reaches, cm (camps only)"),
         end_option("IX: «ce sera alors le joueur ou le camp qui aura mis le plus grand nombre de "

@@ -29,9 +29,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ludotheque.core.errors import IllegalMoveError, OptionError
+from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
+from ludotheque.core.output import check_output
 from ludotheque.games.tiddlywinks.judge import Judge
 from ludotheque.games.tiddlywinks.notation import (
     PASS,
@@ -83,9 +85,17 @@ LIMIT_OPTION = Option(
 )
 
 
+#: The farthest a start line may lie from the table's edge, cm: 10 cm from the cup on the round
+#: table (the game checks the square one's 28 cm when it is set up).
+START_MOST = 35.0
+#: The most stakes a fine or a price may be: a hundred times the usual one, which keeps every
+#: return a plain number.
+STAKES_MOST = 100.0
+
+
 def cloth_option(source: str) -> Option:
     return Option(
-        "cloth", float, 3.0, minimum=0.5, source=source,
+        "cloth", float, 3.0, minimum=0.5, maximum=10.0, source=source,
         help="the cloth's thickness in mm (under 1.5 mm the squidger cannot lift a counter)",
     )
 
@@ -272,7 +282,10 @@ class TiddlywinksGame(Game):
             if path.suffix.lower() not in (".png", ".svg"):
                 return f"a picture is written as .png or .svg, not {path.name!r}."
             try:
+                check_output(path, "the picture")
                 return f"Picture written to {self.picture(path, state=state)}."
+            except LudothequeError as error:
+                return str(error)
             except OSError as error:
                 return f"the picture could not be written to {path}: {error.strerror}."
         if words[:1] in (["shot"], ["help"], []):
@@ -285,13 +298,14 @@ class TiddlywinksGame(Game):
                 "pressure about 0.5 at steep 72 reaches the cup. '? picture' draws the table."
             )
         colours = COLOURS[: self.num_players()]
-        if words[:1] and words[0] in colours and (len(words) == 1 or not words[1].isdigit()):
+        number = parse_int(words[1]) if len(words) == 2 else None
+        if words[:1] and words[0] in colours and number is None:
             return (f"ask about one counter, such as '? {words[0]} 1' (numbered 1 to "
                     f"{self.per_player}).")
-        if state is not None and len(words) == 2 and words[0] in colours and words[1].isdigit():
-            if not 0 < int(words[1]) <= self.per_player:
+        if state is not None and number is not None and words[0] in colours:
+            if not 0 < number <= self.per_player:
                 return f"counters are numbered 1 to {self.per_player}, not {words[1]}."
-            k = colours.index(words[0]) * self.per_player + int(words[1]) - 1
+            k = colours.index(words[0]) * self.per_player + number - 1
             c = state.position.counters[k]
             name = " ".join(words)
             if c.place == "cup":

@@ -18,6 +18,8 @@ from ludotheque.games.tiddlywinks.game import (
     HANDS_OPTION,
     INCH,
     LIMIT_OPTION,
+    STAKES_MOST,
+    START_MOST,
     TiddlywinksGame,
     cloth_option,
     end_option,
@@ -59,7 +61,7 @@ class HorsmanGame(TiddlywinksGame):
         Option("table", str, "square", ("square", "round"),
                source="«on any card or similar small table»",
                help="a card table 76 cm a side, or a round table 90 cm across"),
-        Option("start", float, 8.0, minimum=1.0,
+        Option("start", float, 8.0, minimum=1.0, maximum=START_MOST,
                source="«place their counters in line in front of them at any equal distance "
                "round the table from the cup»",
                help="the start line's distance from the table's edge, cm"),
@@ -80,7 +82,7 @@ class HorsmanGame(TiddlywinksGame):
         Option("forfeits", bool, False,
                source="«if agreed beforehand, may claim as forfeits all the counters then on the "
                "cloth, and be paid by the respective owners of the same»"),
-        Option("price", float, 1.0, minimum=0.0,
+        Option("price", float, 1.0, minimum=0.0, maximum=STAKES_MOST,
                source="«be paid by the respective owners of the same»",
                help="stakes paid per forfeited counter (forfeits=true)"),
         lake_moment_option("«Any counter falling within this ring»"),

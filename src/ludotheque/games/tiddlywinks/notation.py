@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from ludotheque.core.errors import NotationError
+from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
 
 #: The decision to pass: the player has no counter he may play (Cabriole XI, Horsman).
 PASS = 0
@@ -43,10 +44,12 @@ TREMBLE_IDS = LEVELS**4
 #: The tremble of a steady hand: no error at all.
 STEADY = ((500 * LEVELS + 500) * LEVELS + 500) * LEVELS + 500
 
+# ASCII digits only (re.ASCII): ``\d`` alone takes the digits of every script.
 _NUMBER = r"([-+]?\d+(?:\.\d+)?)"
 _SHOT = re.compile(
     r"^(?:(?P<colour>[a-z]+) |counter )?(?P<number>\d+) aim (?P<aim>cup(?:\s*[-+]\s*\d+(?:\.\d+)?)?"
-    r"|[-+]?\d+(?:\.\d+)?) pressure (?P<pressure>\d+(?:\.\d+)?) steep (?P<steep>\d+(?:\.\d+)?)$"
+    r"|[-+]?\d+(?:\.\d+)?) pressure (?P<pressure>\d+(?:\.\d+)?) steep (?P<steep>\d+(?:\.\d+)?)$",
+    re.ASCII,
 )
 
 
@@ -114,17 +117,21 @@ def parse_shot(
     else:
         raise NotationError(f"there is no {colour} counter here; the colours are "
                             f"{', '.join(colours)}.")
-    number = int(match["number"])
+    aim = match["aim"]
+    offset = aim[3:].replace(" ", "") if aim.startswith("cup") else aim
+    number = parse_int(match["number"])
+    pressure, steep = parse_float(match["pressure"]), parse_float(match["steep"])
+    bearing = parse_float(offset) if offset else 0.0
+    if None in (number, bearing, pressure, steep):
+        raise NotationError(
+            f"the numbers of a shot are written in at most {MAX_LENGTH} characters each, "
+            f"not as in {text[:80]!r}."
+        )
     if not 1 <= number <= per_player:
         raise NotationError(f"counters are numbered 1 to {per_player}, not {number}.")
     counter = owner * per_player + number - 1
-    aim = match["aim"]
     if aim.startswith("cup"):
-        offset = aim[3:].replace(" ", "")
-        bearing = cup_bearing(counter) + (float(offset) if offset else 0.0)
-    else:
-        bearing = float(aim)
-    pressure, steep = float(match["pressure"]), float(match["steep"])
+        bearing += cup_bearing(counter)
     if not 0 < pressure <= 1:
         raise NotationError(
             f"pressure runs from 0.01 (a touch: the counter must be played) to 1, not {pressure}."
@@ -172,10 +179,12 @@ class Tremble:
         if text == "steady":
             return cls(0.0, 0.0, 0.0, 0.0)
         match = re.match(
-            rf"^tremble aim {_NUMBER} pressure {_NUMBER} steep {_NUMBER} spin {_NUMBER}$", text
+            rf"^tremble aim {_NUMBER} pressure {_NUMBER} steep {_NUMBER} spin {_NUMBER}$",
+            text,
+            re.ASCII,
         )
-        values = [float(v) for v in match.groups()] if match else []
-        if not values or any(abs(v) > 5 for v in values):
+        values = [parse_float(v) for v in match.groups()] if match else []
+        if not values or any(v is None or abs(v) > 5 for v in values):
             raise NotationError(
                 f"{text!r} is not a tremble; write 'steady' or 'tremble aim A pressure P steep "
                 "S spin W', each a number of standard deviations between -5 and 5."

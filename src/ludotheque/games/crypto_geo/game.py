@@ -31,7 +31,7 @@ from ludotheque.core.cards import (
     with_item,
 )
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto_geo.combinations import best_split, may_stop
@@ -41,6 +41,9 @@ from ludotheque.games.crypto_geo.departements import (
     name,
     numbers_by_name,
 )
+
+#: PLACEHOLDER
+LIMIT = 100_000
 
 FAKIR = 0
 HAND = 7
@@ -246,6 +249,7 @@ class CryptoGeographiqueGame(MapGame):
             help="the points that end the game",
             minimum=1,
         ),
+        limit_option(LIMIT, "the points stand as they are"),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -310,7 +314,7 @@ class CryptoGeographiqueState(StockChance, State):
         self._last: tuple[Round, int] | None = None
         self._legal: list[int] | None = None
 
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         if self.finished:
             return TERMINAL
         r = self.round
@@ -415,9 +419,13 @@ class CryptoGeographiqueState(StockChance, State):
             return None
         return None
 
-    def returns(self) -> list[float]:
+    def _returns(self) -> list[float]:
         if not self.finished:
             return [0.0] * self.num_players()
+        return [float(t) for t in self.totals]
+
+    def _unfinished_returns(self) -> list[float]:
+        # The points of the rounds played out; the round under way counts nothing.
         return [float(t) for t in self.totals]
 
     def _observation(self, player: int | None) -> dict[str, Any]:

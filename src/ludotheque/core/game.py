@@ -36,7 +36,14 @@ FINISHED = "finished"
 LIMIT_REACHED = "limit reached"
 
 
-def limit_option(default: int, unfinished: str) -> Option:
+@dataclass(frozen=True)
+class LimitOption(Option):
+    """The ``limit`` option (:func:`limit_option`), with what an unfinished game returns."""
+
+    unfinished: str = "every stake goes back"
+
+
+def limit_option(default: int, unfinished: str) -> LimitOption:
     """The ``limit`` every rule set without a hard bound on its length declares: how many
     decisions (chance outcomes not counted) an unfinished game may last, so that learning code
     and servers can rely on every game ending. Not a rule: ``default`` lies well above any real
@@ -46,9 +53,10 @@ def limit_option(default: int, unfinished: str) -> Option:
     >>> limit_option(5000, "every stake goes back").help
     'decisions after which an unfinished game stops: every stake goes back'
     """
-    return Option(
+    return LimitOption(
         "limit", int, default, rule=False, minimum=1,
         help=f"decisions after which an unfinished game stops: {unfinished}",
+        unfinished=unfinished,
     )
 
 
@@ -266,6 +274,14 @@ class State(ABC):
     def truncated(self) -> bool:
         """Whether the game was stopped by its ``limit`` rather than ended by its rules."""
         return self._stopped
+
+    def limit_sentence(self) -> str | None:
+        """How a game its limit stopped ended, in one sentence; None for any other state."""
+        if not self._stopped:
+            return None
+        option = next(o for o in self.game.OPTIONS if isinstance(o, LimitOption))
+        return (f"The game stopped unfinished at its limit of {self.game.options['limit']} "
+                f"decisions (not a rule): {option.unfinished}.")
 
     def termination(self) -> str | None:
         """How the game ended: FINISHED by its rules, LIMIT_REACHED; None while it goes on."""

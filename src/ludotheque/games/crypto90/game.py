@@ -36,7 +36,8 @@ from ludotheque.games.crypto90.rules import (
 )
 from ludotheque.games.crypto90.table import Phase, Table
 
-#: PLACEHOLDER
+#: The ``limit`` (not a rule): ten times the longest of 100 games between random players
+#: (10,135 decisions; docs/rules/crypto-90.md).
 LIMIT = 100_000
 
 SEATS = SEATING[4]

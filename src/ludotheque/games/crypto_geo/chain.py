@@ -41,8 +41,8 @@ ACTIONS = DONE + 1
 PER_CARD, PER_FAKIR = 20, 40
 #: What each neighbour of the visible card the opponents might hold costs, for the heuristic.
 BLOCKING = 4.0
-#: PLACEHOLDER
-LIMIT = 100_000
+#: The ``limit`` (not a rule): forty times the longest of 60 three-round random games (127).
+LIMIT = 5_000
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ from ludotheque.games.dames_rabattues.position import SEATS, Position, Stage
 from ludotheque.games.dames_rabattues.render import render
 from ludotheque.games.dames_rabattues.rules import Passing, Reading
 
-#: PLACEHOLDER
-LIMIT = 100_000
+#: The ``limit`` (not a rule): thirteen times the longest of 500 games (74 throws).
+LIMIT = 1_000
 
 #: The one decision: throw the dice.
 THROW = 0

@@ -50,7 +50,7 @@ def test_bad_option_value(options, allowed):
 
 def test_option_values_are_read_from_text():
     game = ludotheque.load_game("dames-rabattues", raise_in_same_throw="true", passing="general")
-    assert game.options == {"passing": "general", "raise_in_same_throw": True}
+    assert game.options == {"passing": "general", "raise_in_same_throw": True, "limit": 1000}
 
 
 def test_non_integer_actions_are_refused(dames):

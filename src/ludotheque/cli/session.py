@@ -88,7 +88,7 @@ def play_at_terminal(
 
 def result_sentence(state: State) -> str:
     game = state.game
-    told = game.result_sentence(state)
+    told = state.limit_sentence() or game.result_sentence(state)
     if told is not None:
         return told
     returns = state.returns()

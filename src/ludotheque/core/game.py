@@ -23,6 +23,7 @@ once the game is over.
 
 from __future__ import annotations
 
+import math
 import operator
 import random
 from abc import ABC, abstractmethod
@@ -38,6 +39,34 @@ from ludotheque.core.options import Option, resolve_options
 CHANCE = -1
 #: ``current_player()`` of a finished game (OpenSpiel's kTerminalPlayerId).
 TERMINAL = -4
+#: ``State.termination()`` of a game its rules ended, and of one its ``limit`` stopped.
+FINISHED = "finished"
+LIMIT_REACHED = "limit reached"
+
+
+@dataclass(frozen=True)
+class LimitOption(Option):
+    """The ``limit`` option (:func:`limit_option`), with what an unfinished game returns."""
+
+    unfinished: str = "every stake goes back"
+
+
+def limit_option(default: int, unfinished: str) -> LimitOption:
+    """The ``limit`` every rule set without a hard bound on its length declares: how many
+    decisions (chance outcomes not counted) an unfinished game may last, so that learning code
+    and servers can rely on every game ending. Not a rule: ``default`` lies well above any real
+    game. The game stops at the first decision point after that many, with the returns of an
+    unfinished game (``State._unfinished_returns``), which ``unfinished`` says in words.
+
+    >>> limit_option(5000, "every stake goes back").help
+    'decisions after which an unfinished game stops: every stake goes back'
+    """
+    return LimitOption(
+        # A billion decisions is days of play for the quickest engine: the most a limit means.
+        "limit", int, default, rule=False, minimum=1, maximum=10**9,
+        help=f"decisions after which an unfinished game stops: {unfinished}",
+        unfinished=unfinished,
+    )
 
 
 @dataclass(frozen=True)
@@ -218,12 +247,16 @@ class State(ABC):
         # search clones states by the million, and a copied list would cost the game's length.
         self._trail: tuple[int, Any] | None = None
         self._length = 0
+        # The decisions so far, against the game's limit (``limit_option``); stopped once past.
+        self._decisions = 0
+        self._limit: float = game.options.get("limit", math.inf)
+        self._stopped = False
 
     # --- what each rule set provides -------------------------------------------------------
 
     @abstractmethod
-    def current_player(self) -> int:
-        """The seat to act, or CHANCE, or TERMINAL."""
+    def _current_player(self) -> int:
+        """The seat to act, or CHANCE, or TERMINAL, as the rules have it."""
 
     @abstractmethod
     def _legal_actions(self) -> list[int]:
@@ -242,8 +275,13 @@ class State(ABC):
         """The readable notation of a decision or chance outcome in this state."""
 
     @abstractmethod
-    def returns(self) -> list[float]:
-        """Each seat's result; all zero until the game is over."""
+    def _returns(self) -> list[float]:
+        """Each seat's result as the rules have it; all zero until the game is over."""
+
+    def _unfinished_returns(self) -> list[float]:
+        """Each seat's result in a game its ``limit`` stopped: by default every stake goes
+        back; a rule set that counts points may leave them as they stand."""
+        return [0.0] * self.num_players()
 
     @abstractmethod
     def _observation(self, player: int | None) -> dict[str, Any]:
@@ -272,6 +310,36 @@ class State(ABC):
 
     def num_players(self) -> int:
         return self.game.num_players()
+
+    def current_player(self) -> int:
+        """The seat to act, or CHANCE, or TERMINAL: the rules ended the game, or its limit."""
+        return TERMINAL if self._stopped else self._current_player()
+
+    def returns(self) -> list[float]:
+        """Each seat's result; all zero until the game is over."""
+        return self._unfinished_returns() if self._stopped else self._returns()
+
+    def truncated(self) -> bool:
+        """Whether the game was stopped by its ``limit`` rather than ended by its rules."""
+        return self._stopped
+
+    def limit_sentence(self) -> str | None:
+        """How a game its limit stopped ended, in one sentence; None for any other state."""
+        if not self._stopped:
+            return None
+        option = next(o for o in self.game.OPTIONS if isinstance(o, LimitOption))
+        return (f"The game stopped unfinished at its limit of {self.game.options['limit']} "
+                f"decisions (not a rule): {option.unfinished}.")
+
+    def termination(self) -> str | None:
+        """How the game ended: FINISHED by its rules, LIMIT_REACHED; None while it goes on."""
+        if self._stopped:
+            return LIMIT_REACHED
+        return FINISHED if self._current_player() == TERMINAL else None
+
+    def decisions(self) -> int:
+        """The decisions played so far (chance outcomes not counted), which ``limit`` bounds."""
+        return self._decisions
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
         """Exactly what ``player`` may see, as a JSON-serialisable dict; None is a spectator,
@@ -340,6 +408,7 @@ class State(ABC):
 
     def apply_action(self, action: int) -> None:
         """Play a decision or chance outcome; an illegal one raises and changes nothing."""
+        mover = self.current_player()
         legal = self.legal_actions()
         if type(action) is not int:
             if isinstance(action, bool) or not hasattr(action, "__index__"):
@@ -357,6 +426,12 @@ class State(ABC):
         self._apply(action)
         self._trail = (action, self._trail)
         self._length += 1
+        if mover >= 0:
+            self._decisions += 1
+        # The limit: past it, the game stops where a player would decide next, the chance that
+        # the last decision called for played out; one the rules end then has ended by them.
+        if self._decisions >= self._limit and self._current_player() >= 0:
+            self._stopped = True
 
     def string_to_action(self, *args: Any) -> int:
         """The action written ``text`` in this state (its own notation or an accepted alias):

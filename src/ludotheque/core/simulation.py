@@ -59,7 +59,9 @@ def play_one(
 
     chance = random.Random(f"{seed}:{index if deal is None else deal}")
     state = play_match(game, agents, chance, on_action=count)
-    details = tuple(game.result_details(state).items())
+    # How it ended, for every rule set: a share of games stopped by their limit is a figure
+    # to see beside the wins, since each counts as its rule set's unfinished returns.
+    details = (("ending", str(state.termination())), *game.result_details(state).items())
     return GameResult(tuple(state.returns()), decisions, details)
 
 

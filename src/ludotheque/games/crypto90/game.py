@@ -21,7 +21,7 @@ from typing import Any
 
 from ludotheque.core.cards import SEATING, CardSeats, Stock, StockChance, Unseen
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto90.rules import (
@@ -35,6 +35,10 @@ from ludotheque.games.crypto90.rules import (
     card_of,
 )
 from ludotheque.games.crypto90.table import Phase, Table
+
+#: The ``limit`` (not a rule): ten times the longest of 100 games between random players
+#: (10,135 decisions; docs/rules/crypto-90.md).
+LIMIT = 100_000
 
 SEATS = SEATING[4]
 
@@ -143,6 +147,7 @@ class Crypto90Game(CardSeats, Game):
             minimum=1,
             maximum=100,
         ),
+        limit_option(LIMIT, "the points stand as they are"),
     )
 
     def num_distinct_actions(self) -> int:
@@ -206,7 +211,7 @@ class Crypto90State(StockChance, State):
         self.finished = False
         self._last: tuple[Table, int] | None = None
 
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         if self.finished:
             return TERMINAL
         phase = self.table.phase
@@ -295,10 +300,14 @@ class Crypto90State(StockChance, State):
             return PLACE_ROW + "12345678".index(words[1])
         return None
 
-    def returns(self) -> list[float]:
+    def _returns(self) -> list[float]:
         # Each seat's points: the game is won by the highest total.
         if not self.finished:
             return [0.0] * self.num_players()
+        return [float(total) for total in self.table.totals]
+
+    def _unfinished_returns(self) -> list[float]:
+        # The points of the rounds played out; the round under way counts nothing.
         return [float(total) for total in self.table.totals]
 
     def _observation(self, player: int | None) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from ludotheque.core.cards import (
     with_item,
 )
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, GameInfo, State
+from ludotheque.core.game import CHANCE, TERMINAL, GameInfo, State, limit_option
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto_geo.departements import departements, neighbours
@@ -42,6 +42,8 @@ ACTIONS = DONE + 1
 PER_CARD, PER_FAKIR = 20, 40
 #: What each neighbour of the visible card the opponents might hold costs, for the heuristic.
 BLOCKING = 4.0
+#: The ``limit`` (not a rule): forty times the longest of 60 three-round random games (127).
+LIMIT = 5_000
 
 
 @dataclass(frozen=True)
@@ -185,6 +187,7 @@ class CryptoGeographiqueChainGame(MapGame):
             source="«La partie se joue à volonté en 1 scule manche ou en 2 ou en 3.»",
             help="the rounds the game lasts",
         ),
+        limit_option(LIMIT, "the penalties paid stand as they are"),
     )
 
     def num_distinct_actions(self) -> int:
@@ -259,7 +262,7 @@ class CryptoGeographiqueChainState(StockChance, State):
         self.finished = False
         self._last: tuple[Chain, int] | None = None
 
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         c = self.chain
         if self.finished:
             return TERMINAL
@@ -321,8 +324,12 @@ class CryptoGeographiqueChainState(StockChance, State):
             return None
         return None
 
-    def returns(self) -> list[float]:
+    def _returns(self) -> list[float]:
         return [float(t) for t in self.totals] if self.finished else [0.0] * self.num_players()
+
+    def _unfinished_returns(self) -> list[float]:
+        # The penalties of the rounds played out; the round under way counts nothing.
+        return [float(t) for t in self.totals]
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         c = self.chain
@@ -468,6 +475,7 @@ class HiddenChainHands:
 def _barred(
     log: tuple[tuple[int, int, bool], ...], sizes: tuple[int, ...]
 ) -> tuple[tuple[frozenset[int], ...], ...]:
+
     """For each player, the cards each card of his hand cannot be, from what the table saw.
 
     Rule "following": a player who can follow must, so one who drew instead held nothing that

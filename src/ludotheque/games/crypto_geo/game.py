@@ -31,7 +31,7 @@ from ludotheque.core.cards import (
     with_item,
 )
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
@@ -42,6 +42,10 @@ from ludotheque.games.crypto_geo.departements import (
     name,
     numbers_by_name,
 )
+
+#: The ``limit`` (not a rule): ten times the longest of 40 games between random players
+#: (4,335 decisions; docs/rules/crypto-geographique.md).
+LIMIT = 50_000
 
 FAKIR = 0
 HAND = 7
@@ -264,6 +268,7 @@ class CryptoGeographiqueGame(MapGame):
             # «autre chiffre à convenir»: a hundred times the leaflet's game at most.
             maximum=100_000,
         ),
+        limit_option(LIMIT, "the points stand as they are"),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -328,7 +333,7 @@ class CryptoGeographiqueState(StockChance, State):
         self._last: tuple[Round, int] | None = None
         self._legal: list[int] | None = None
 
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         if self.finished:
             return TERMINAL
         r = self.round
@@ -433,9 +438,13 @@ class CryptoGeographiqueState(StockChance, State):
             return None
         return None
 
-    def returns(self) -> list[float]:
+    def _returns(self) -> list[float]:
         if not self.finished:
             return [0.0] * self.num_players()
+        return [float(t) for t in self.totals]
+
+    def _unfinished_returns(self) -> list[float]:
+        # The points of the rounds played out; the round under way counts nothing.
         return [float(t) for t in self.totals]
 
     def _observation(self, player: int | None) -> dict[str, Any]:

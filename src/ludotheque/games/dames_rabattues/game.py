@@ -21,13 +21,16 @@ from __future__ import annotations
 from typing import Any
 
 from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, throw_of
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.dames_rabattues.notation import narrate
 from ludotheque.games.dames_rabattues.position import SEATS, Position, Stage
 from ludotheque.games.dames_rabattues.render import render
 from ludotheque.games.dames_rabattues.rules import Passing, Reading
+
+#: The ``limit`` (not a rule): thirteen times the longest of 500 games (74 throws).
+LIMIT = 1_000
 
 #: The one decision: throw the dice.
 THROW = 0
@@ -70,6 +73,7 @@ class DamesRabattuesGame(Game):
             help="whether a player who knocks down his last checker raises with the numbers of "
             "that same throw left to him (true), or starts raising with his next throw (false)",
         ),
+        limit_option(LIMIT, "every stake goes back"),
     )
 
     def num_distinct_actions(self) -> int:
@@ -104,7 +108,7 @@ class DamesRabattuesState(TablesChance, State):
         super().__init__(game)
         self.position = position or Position()
 
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         stage = self.position.stage
         if stage is Stage.THROW:
             return self.position.to_throw
@@ -138,7 +142,7 @@ class DamesRabattuesState(TablesChance, State):
     def _aliases(self, text: str) -> int | None:
         return self._throw_alias(text)
 
-    def returns(self) -> list[float]:
+    def _returns(self) -> list[float]:
         winner = self.position.winner
         if winner is None:
             return [0.0, 0.0]

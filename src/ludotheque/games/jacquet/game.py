@@ -28,7 +28,7 @@ from typing import Any
 
 from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, throw_of
 from ludotheque.core.errors import NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.jacquet import fast
@@ -45,6 +45,10 @@ from ludotheque.games.jacquet.rules import (
     multiple,
     pips,
 )
+
+#: The ``limit`` (not a rule): ten times the longest of 200 random games under the DLP reading
+#: (847 decisions; docs/rules/jacquet.md).
+LIMIT = 10_000
 
 #: The names of the games a win counts for under the multiple scoring.
 MULTIPLES = {1: "simple", 2: "double", 3: "triple", 4: "quadruple", 5: "quintuple"}
@@ -122,6 +126,7 @@ class JacquetGame(Game):
             "backgammon (for search)",
             rule=False,
         ),
+        limit_option(LIMIT, "every stake goes back"),
     )
 
     @cached_property
@@ -241,7 +246,7 @@ class JacquetState(TablesChance, State):
                 f"rules, so the turn would have passed: write dice:{SEATS[1 - p.to_move]}."
             )
 
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         return self._player
 
     def _legal_actions(self) -> list[int]:
@@ -345,7 +350,7 @@ class JacquetState(TablesChance, State):
                 return board
         return None
 
-    def returns(self) -> list[float]:
+    def _returns(self) -> list[float]:
         winner = self.position.winner
         if winner is None:
             return [0.0, 0.0]

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
 from ludotheque.core.output import check_output
@@ -74,15 +74,12 @@ SPACING = 0.03
 INCH = 0.0254
 
 #: Options of the driving, not of the rules: the skill of every hand at the table, and the
-#: length at which an unfinished game is stopped (learning code needs every game to end).
+#: decisions (one a turn: a shot or a pass) after which an unfinished game stops.
 HANDS_OPTION = Option(
     "hands", str, "club", tuple(HANDS), rule=False,
     help="how steady every player's hand is: the tremble chance adds to each shot",
 )
-LIMIT_OPTION = Option(
-    "limit", int, 2000, rule=False, minimum=1,
-    help="turns after which an unfinished game stops and every stake is returned",
-)
+LIMIT_OPTION = limit_option(2000, "every stake goes back")
 
 
 #: The farthest a start line may lie from the table's edge, cm: 10 cm from the cup on the round
@@ -319,9 +316,7 @@ class TiddlywinksGame(Game):
         return state.account()[0] + "."
 
     def result_details(self, state: State) -> dict[str, str | float]:
-        position = state.position
-        ending = "stopped at the limit" if not position.winners else "finished"
-        return {"ending": ending, "turns": position.shots}
+        return {"turns": state.position.shots}
 
     # --- the rules of a shot -----------------------------------------------------------------
 
@@ -524,7 +519,7 @@ class TiddlywinksGame(Game):
         )
         shots = position.shots + 1
         winners = self._winners(counters)
-        over = bool(winners) or shots >= self.options["limit"]
+        over = bool(winners)
         # Rule "another shot after a pot" (Cabriole VIII, Horsman), unless the turn passes
         # after every shot (Horsman's footnote).
         mover = position.mover
@@ -598,7 +593,7 @@ class TiddlywinksState(State):
         self.position = game.initial_position()
         self._playable: tuple[Position, list[int], list[int]] | None = None
 
-    def current_player(self) -> int:
+    def _current_player(self) -> int:
         if self.position.over:
             return TERMINAL
         return CHANCE if self.position.aimed is not None else self.position.mover
@@ -722,7 +717,7 @@ class TiddlywinksState(State):
             )
         return shot.text(COLOURS, self.game.per_player)
 
-    def returns(self) -> list[float]:
+    def _returns(self) -> list[float]:
         return self.game.money(self.position)
 
     def _observation(self, player: int | None) -> dict[str, Any]:
@@ -799,7 +794,7 @@ class TiddlywinksState(State):
         """The final account: who won and what each seat gains or pays."""
         position = self.position
         game = self.game
-        if not position.winners:
+        if self.truncated():
             return [f"stopped unfinished after {position.shots} turns: every stake goes back"]
         names = ", ".join(COLOURS[p] for p in position.winners)
         lines = [f"{names} win{'s' if len(position.winners) == 1 else ''} the pool"]

@@ -103,8 +103,8 @@ class Position:
     each with the seat whose shot sent it there (Variation III); ``due`` the counters sent back
     to the start line that their owners must play out at their next turn (Variation II);
     ``lost[p]`` counts p's counters lost in the lake (each a fine to the pool);
-    ``winners`` are the seats that share the pool once the game is over (empty when the game
-    stopped at its limit unfinished)."""
+    ``winners`` are the seats that share the pool once the rules have ended the game (empty
+    before, and in a game its ``limit`` stopped)."""
 
     counters: tuple[Counter, ...]
     mover: int

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from ludotheque.core.game import Game, State
 
 
@@ -19,4 +21,17 @@ def steer(game: Game, moves: list[str]) -> State:
         if not state.is_chance_node():
             play(state, "throw")
         play(state, move)
+    return state
+
+
+def play_at_random(game: Game, seed: int, limit: int | None = None) -> State:
+    """A game between random players, chance and decisions drawn from one generator seeded
+    ``seed``, to its end or ``limit`` actions."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and (limit is None or len(state.history()) < limit):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
     return state

@@ -52,6 +52,7 @@ from ludotheque.games.crypto90 import game as crypto90
 from ludotheque.games.crypto90.table import Phase as Crypto90Phase
 from ludotheque.games.crypto_geo import chain
 from ludotheque.games.crypto_geo import game as geo
+from tests.helpers import play_at_random
 
 #: What a seat is shown in a state: text or bytes, compared exactly.
 View = Callable[[State, int], "str | bytes"]
@@ -206,14 +207,7 @@ class Tally:
 def random_game(game: Game, seed: int, limit: int = 100_000) -> list[int]:
     """The actions of a game between random players (chance and decisions from one generator
     seeded ``seed``), to the end or ``limit`` actions."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal() and len(state.history()) < limit:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state.history()
+    return play_at_random(game, seed, limit).history()
 
 
 @dataclass

@@ -15,7 +15,7 @@ from ludotheque.core.record import Record
 from ludotheque.core.simulation import simulate, summarise
 from ludotheque.games.jacquet import Position, Step
 from ludotheque.games.jacquet.game import JacquetState
-from tests.helpers import play
+from tests.helpers import play, play_at_random
 from tests.test_jacquet_fast import boards
 
 
@@ -117,13 +117,7 @@ def test_a_throw_that_cannot_be_played_passes():
 @pytest.mark.parametrize("options", [{}, {"granularity": "pair", "reading": "dlp-summary"}])
 def test_records_replay_to_the_same_state(options):
     game = ludotheque.load_game("jacquet", **options)
-    rng = random.Random(3)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = play_at_random(game, 3)
     record = Record.from_json(Record.of(state, ["random", "random"]).to_json())
     assert str(record.replay(game)) == str(state)
     assert game.state_from_json(state.to_json()).history() == state.history()

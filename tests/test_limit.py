@@ -14,6 +14,7 @@ import ludotheque
 from ludotheque.core.game import FINISHED, LIMIT_REACHED, TERMINAL, LimitOption
 from ludotheque.core.record import Record
 from ludotheque.core.simulation import simulate, summarise, tally
+from tests.helpers import play_at_random
 
 GAMES = ludotheque.games()
 #: The rule sets whose unfinished game leaves the points (or penalties) of the rounds played
@@ -21,17 +22,6 @@ GAMES = ludotheque.games()
 POINTS = {"crypto-90", "crypto-geographique", "crypto-geographique-chaine"}
 #: A tiddlywinks shot is a physical simulation: its games are checked with fewer decisions.
 SLOW = {"cabriole", "tiddledy-winks"}
-
-
-def play_at_random(game, seed):
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 def unfinished_returns(state):

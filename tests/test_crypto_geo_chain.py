@@ -11,10 +11,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 import ludotheque
+from ludotheque.agents import make_agent
+from ludotheque.cli.session import Announced
 from ludotheque.core.cards import Stock
 from ludotheque.core.errors import RecordError
+from ludotheque.core.match import play_match
 from ludotheque.core.record import Record
 from ludotheque.games.crypto_geo.departements import departements
 from ludotheque.games.crypto_geo.game import FAKIR
@@ -87,6 +91,29 @@ def test_the_table_cannot_tell_whether_a_player_chose_to_stop_or_could_lay_no_mo
     for seat in (None, 1):
         assert could.describe_last(seat) == could_not.describe_last(seat) == "north lays no more."
         assert could.observation(seat) == could_not.observation(seat)
+
+
+class FirstMove:
+    """A person at the table who always plays the first legal move."""
+
+    interactive = True
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+def test_a_computer_player_thinks_aloud_before_a_forced_done_as_before_any_other_move():
+    # A thinking line before chosen moves only would tell the table that he had a choice.
+    game = ludotheque.load_game("crypto-geographique-chaine")
+    console = Console(record=True, width=200)
+    south = Announced(make_agent("heuristic", seed=1, game=game), "south", console, hidden=True)
+    decisions = []
+    play_match(
+        game, [FirstMove(), south], random.Random(5),
+        on_action=lambda after, player, action: decisions.append(player == 1),
+    )
+    done = [line for line in console.export_text().splitlines() if line == "south is thinking…"]
+    assert len(done) == sum(decisions) > 0
 
 
 def test_the_round_ends_when_a_hand_is_empty_and_the_others_pay_penalties():

@@ -25,16 +25,21 @@ def default_seats(game: Game) -> list[str]:
 
 class Announced:
     """A computer player that says when it starts thinking, so that the person at the table
-    knows the wait is not his turn (forced moves, played without asking, are not announced)."""
+    knows the wait is not his turn.
 
-    interactive = False
+    A forced move is played without asking where everything is in view. Where hands are
+    hidden it is announced like any other, as a person is asked for it: a thinking line that
+    came only when the player had a choice would tell the table that he had one (the chain
+    game's ``done`` after a lay, forced when he holds nothing touching his card)."""
 
-    def __init__(self, agent: Agent, name: str, console: Console) -> None:
+    def __init__(self, agent: Agent, name: str, console: Console, hidden: bool) -> None:
         self.agent, self.name, self.console = agent, name, console
+        self.interactive = hidden
 
     def choose(self, state: State) -> int:
         self.console.print(f"{self.name} is thinking…")
-        return self.agent.choose(state)
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else self.agent.choose(state)
 
 
 def play_at_terminal(
@@ -55,7 +60,11 @@ def play_at_terminal(
     people = [seat for seat, agent in enumerate(agents) if agent.interactive]
     if people:
         agents = [
-            agent if agent.interactive else Announced(agent, game.seat_name(seat), console)
+            agent
+            if agent.interactive
+            else Announced(
+                agent, game.seat_name(seat), console, not game.info.perfect_information
+            )
             for seat, agent in enumerate(agents)
         ]
     # The game is told as the one person at the table may know it; with several, as to a

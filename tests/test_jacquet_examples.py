@@ -1,4 +1,4 @@
-"""Every worked example of Moulidars' text (1840, pp. 183–184), replayed through the protocol.
+"""Every worked example of Moulidars' text (pp. 183–184), replayed through the protocol.
 
 Positions are written in the notation of ``ludotheque.games.jacquet.position``: White's side,
 Black's side (each in his own numbering, talon = 1), then the stage. In every position below,

@@ -33,8 +33,8 @@ from ludotheque.games.jacquet.rules import (
 READINGS = [
     MOULIDARS,
     DLP_SUMMARY,
-    Reading(ReadingName.MOULIDARS, higher_die=False, bear_off_compulsory=False),
-    Reading(ReadingName.DLP, bear_off_compulsory=False),
+    Reading(ReadingName.MOULIDARS, higher_die=True, bear_off_compulsory=False),
+    Reading(ReadingName.DLP, higher_die=True, bear_off_compulsory=False),
 ]
 
 

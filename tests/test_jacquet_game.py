@@ -184,3 +184,17 @@ def test_utilities_follow_the_scoring():
     assert ludotheque.load_game("jacquet").max_utility() == 1.0
     multiple = ludotheque.load_game("jacquet", scoring="multiple")
     assert (multiple.min_utility(), multiple.max_utility()) == (-5.0, 5.0)
+
+
+def test_the_date_says_what_it_rests_on():
+    # The year is the DLP record's only, and open (docs/rules/jacquet.md, "The date").
+    info = ludotheque.load_game("jacquet").info
+    assert info.date.startswith("1840") and "DLP record" in info.date and "open" in info.date
+    assert "DLP evidence record" in info.source
+
+
+def test_a_lone_playable_die_may_be_the_lower_by_default():
+    # Only one die of 3-1 can be played (8+1 = 6+3 = 9 is held); higher_die decides which.
+    position = "1x14,5 1x14,21 move:white:3-1:3,1"
+    assert words(state_at(position)) == ["5/6", "5/8"]
+    assert words(state_at(position, higher_die=True)) == ["5/8"]

@@ -5,6 +5,11 @@ the same board are one play, and a throw that cannot be played at all leaves one
 it was). Every count below was derived by reasoning on the rules, written beside it, before the
 engine was run; each is checked three ways: by the readable rules (``complete_plays``), and by
 walking the protocol's decisions one die at a time and two dice at a time.
+
+The counts were first published under ``higher_die=true``, then the default; they are checked
+under both values of the option. None of them changes: in every position and throw below, a
+coup simple either plays both dice or can play only one of them (the 3-1 of position C), so the
+rule never has a choice to make. Position D, at the end, is one where it has.
 """
 
 from __future__ import annotations
@@ -63,11 +68,16 @@ def counts(position: str, throw: str, **options: object) -> tuple[int, int, int,
 OPENING = "1x15 1x15 dice:white"
 
 
+HIGHER_DIE = pytest.mark.parametrize("higher_die", [True, False], ids=["higher", "either"])
+
+
+@HIGHER_DIE
 @pytest.mark.parametrize("throw", [str(t) for t in THROWS])
-def test_opening_1840(throw):
+def test_opening_1840(throw, higher_die):
     high, low = (int(d) for d in throw.split("-"))
     sequences = 1 if high == low else 2
-    assert counts(OPENING, throw, reading="moulidars-1840") == (1, 1, 1, sequences)
+    found = counts(OPENING, throw, reading="moulidars-1840", higher_die=higher_die)
+    assert found == (1, 1, 1, sequences)
 
 
 # The DLP reading lets a second checker leave the talon, so long as no two share a point. A coup
@@ -84,11 +94,13 @@ def test_opening_1840(throw):
 OPENING_DLP = {"1-1": 2, "2-2": 2, "3-3": 1, "4-4": 1, "5-5": 2, "6-6": 1}
 
 
+@HIGHER_DIE
 @pytest.mark.parametrize("throw", [str(t) for t in THROWS])
-def test_opening_dlp(throw):
+def test_opening_dlp(throw, higher_die):
     high, low = (int(d) for d in throw.split("-"))
     expected = OPENING_DLP.get(throw, 2) if high == low else 2
-    assert counts(OPENING, throw, reading="dlp-summary")[:3] == (expected,) * 3
+    found = counts(OPENING, throw, reading="dlp-summary", higher_die=higher_die)
+    assert found[:3] == (expected,) * 3
 
 
 # Position A, the courier home: White 14 on the talon, the courier on 20; Black's 15 on White's
@@ -129,7 +141,8 @@ BEARING_OFF_OPTIONAL_COUNTS = {"6-3": 2, "1-1": 3, "5-4": 2}
 # White's 7–11, Black's other ten on White's 13. 1840 reading: only the courier moves, and it
 # can reach only 6 (5+1) — and from 6, 12 (6+6).
 #   6-1: 5/6 6/12, the only order (5+6 = 11 closed): 1 play.   2-2: nothing: 1 (no move).
-#   1-1: 5/6, then 7 is closed: 1 play.   3-1: 5/6 and no 3 anywhere: 1 play.   6-5: 1 (none).
+#   1-1: 5/6, then 7 is closed: 1 play.   3-1: 5/6 and no 3 anywhere (only the lower die can
+#   be played, under either value of higher_die): 1 play.   6-5: 1 (none).
 BLOCKED = "1x14,5 1x10,19,20,21,22,23 dice:white"
 BLOCKED_COUNTS = {"6-1": 1, "2-2": 1, "1-1": 1, "3-1": 1, "6-5": 1}
 
@@ -141,6 +154,7 @@ BLOCKED_COUNTS = {"6-1": 1, "2-2": 1, "1-1": 1, "3-1": 1, "6-5": 1}
 BLOCKED_DLP_COUNTS = {"6-5": 7}
 
 
+@HIGHER_DIE
 @pytest.mark.parametrize(
     ("position", "options", "table"),
     [
@@ -152,6 +166,22 @@ BLOCKED_DLP_COUNTS = {"6-5": 7}
     ],
     ids=["courier-home", "bearing-off", "bearing-off-optional", "blocked", "blocked-dlp"],
 )
-def test_hand_built_positions(position, options, table):
+def test_hand_built_positions(position, options, table, higher_die):
     for throw, expected in table.items():
-        assert counts(position, throw, **options)[:3] == (expected,) * 3, throw
+        found = counts(position, throw, higher_die=higher_die, **options)
+        assert found[:3] == (expected,) * 3, throw
+
+
+# Position D, where the two readings of "the higher die" part: White's courier on 5, the talon
+# locked behind it; Black's talon on White's 13 and one checker on his 21, White's 9. With 3-1
+# the courier can go 5/8 or 5/6, but not on (8+1 = 6+3 = 9 is closed), and nothing else moves:
+# only one die can be played. higher_die=true: the 3 (5/8), 1 play; higher_die=false, the
+# default: either, 2 plays.
+ONE_DIE = "1x14,5 1x14,21 dice:white"
+
+
+@pytest.mark.parametrize(("higher_die", "expected"), [(True, 1), (False, 2)])
+def test_only_one_die_can_be_played(higher_die, expected):
+    assert counts(ONE_DIE, "3-1", higher_die=higher_die)[:3] == (expected,) * 3
+    default = ludotheque.load_game("jacquet").options["higher_die"]
+    assert counts(ONE_DIE, "3-1") == counts(ONE_DIE, "3-1", higher_die=default)

@@ -1,4 +1,4 @@
-"""Jacquet (de Moulidars, 1840): a race round the trictrac board, with no hitting."""
+"""Jacquet (de Moulidars, 1840 per the DLP record): a race round the trictrac board."""
 
 from ludotheque.games.jacquet.game import JacquetGame, JacquetState
 from ludotheque.games.jacquet.position import Position, Stage

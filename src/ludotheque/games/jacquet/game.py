@@ -61,10 +61,11 @@ class JacquetGame(Game):
     name = "jacquet"
     info = GameInfo(
         title="Jacquet",
-        date="1840",
+        date="1840 per the DLP record, open",
         source="de Moulidars, Grande encyclopédie méthodique, universelle, illustrée des jeux "
-        "et des divertissements de l'esprit et du corps, Paris, 1840, pp. 183–184 (DLP evidence "
-        "record DLP.Evidence.1819)",
+        "et des divertissements de l'esprit et du corps, Paris, Librairie illustrée, pp. 183–184, "
+        "dated 1840 by the DLP evidence record DLP.Evidence.1819 (catalogues may list the book "
+        "as undated and later, c. 1888: not confirmed here)",
         min_players=2,
         max_players=2,
         seat_names=SEATS,
@@ -99,11 +100,12 @@ class JacquetGame(Game):
         Option(
             "higher_die",
             bool,
-            True,
+            False,
             (True, False),
             source="«Les autres règles générales du jacquet sont les mêmes que celles du trictrac»",
             help="when only one die of a coup simple can be played, whether it must be the "
-            "higher (true, the tables games' usage) or either (false)",
+            "higher (true, backgammon's usage, not found in a trictrac source at hand) or may "
+            "be either (false, the default: the text states no such rule)",
         ),
         Option(
             "bearing_off",

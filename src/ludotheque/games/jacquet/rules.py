@@ -41,7 +41,8 @@ HALF_TRACK = 12
 class ReadingName(StrEnum):
     """Which text the rules follow."""
 
-    #: de Moulidars, 1840, pp. 183–184: no hitting, the courier leaves the talon alone.
+    #: de Moulidars, pp. 183–184 (1840 per the DLP record): no hitting, the courier leaves
+    #: the talon alone.
     MOULIDARS = "moulidars-1840"
     #: The Digital Ludeme Project's English summary: lone checkers are hit, and the courier
     #: rule only forbids two checkers on one point.
@@ -53,8 +54,9 @@ class Reading:
     """The rules that differ between readings, as flags the move generator tests."""
 
     name: ReadingName = ReadingName.MOULIDARS
-    #: Whether, when only one die of a coup simple can be played, it must be the higher.
-    higher_die: bool = True
+    #: Whether, when only one die of a coup simple can be played, it must be the higher (no
+    #: source at hand states it: off by default, docs/rules/jacquet.md).
+    higher_die: bool = False
     #: Whether a die that can bear a checker off must (true), or may move another instead.
     bear_off_compulsory: bool = True
 

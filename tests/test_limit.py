@@ -130,3 +130,11 @@ def test_simulation_tallies_games_stopped_by_the_limit():
     assert [(s.wins, s.draws) for s in summarise(results, 2)] == [(0, 6), (0, 6)]
     (ending,) = [row for row in tally(results) if row.name == "ending"]
     assert (ending.value, ending.estimate) == (LIMIT_REACHED, 1.0)
+
+
+@pytest.mark.parametrize("name", ["crypto-90", "crypto-geographique", "crypto-geographique-chaine"])
+def test_a_card_game_stopped_in_its_first_round_is_tallied(name):
+    # No round has ended: the share of rounds ended one way or another has nothing to count.
+    results = simulate(name, {"limit": 3}, ["random"] * 2, games=3, seed=1)
+    assert all(dict(r.details)["ending"] == LIMIT_REACHED for r in results)
+    assert tally(results)

@@ -28,9 +28,10 @@ class Announced:
     knows the wait is not his turn.
 
     A forced move is played without asking where everything is in view. Where hands are
-    hidden it is announced like any other, as a person is asked for it: a thinking line that
-    came only when the player had a choice would tell the table that he had one (the chain
-    game's ``done`` after a lay, forced when he holds nothing touching his card)."""
+    hidden the player is asked for it and thinks aloud as for any other, as a person is asked:
+    a thinking line or a wait that came only when he had a choice would tell the table that he
+    had one (the chain game's ``done`` after a lay, forced when he holds nothing touching his
+    card)."""
 
     def __init__(self, agent: Agent, name: str, console: Console, hidden: bool) -> None:
         self.agent, self.name, self.console = agent, name, console
@@ -38,8 +39,7 @@ class Announced:
 
     def choose(self, state: State) -> int:
         self.console.print(f"{self.name} is thinking…")
-        legal = state.legal_actions()
-        return legal[0] if len(legal) == 1 else self.agent.choose(state)
+        return self.agent.choose(state)
 
 
 def play_at_terminal(

@@ -180,10 +180,9 @@ class Crypto90Game(CardSeats, Game):
         stock), the number of rounds, and each seat's points."""
         assert isinstance(state, Crypto90State)
         winners = [t.winner for t in state.results]
-        details: dict[str, str | float] = {
-            "rounds ended by a win": sum(w is not None for w in winners) / len(winners),
-            "rounds": float(len(winners)),
-        }
+        details: dict[str, str | float] = {"rounds": float(len(winners))}
+        if winners:  # a game its limit stopped in its first round has no round to share out
+            details["rounds ended by a win"] = sum(w is not None for w in winners) / len(winners)
         for seat in range(self.num_players()):
             details[f"{self.seat_name(seat)}'s points"] = float(state.table.totals[seat])
         return details

@@ -244,6 +244,8 @@ class CryptoGeographiqueChainGame(MapGame):
     def result_details(self, state: State) -> dict[str, str | float]:
         assert isinstance(state, CryptoGeographiqueChainState)
         ended = [how for how, _ in state.results]
+        if not ended:  # a game its limit stopped in its first round
+            return {}
         return {"rounds ended by an empty hand": ended.count("hand") / len(ended)}
 
     def new_initial_state(self) -> CryptoGeographiqueChainState:
@@ -475,7 +477,6 @@ class HiddenChainHands:
 def _barred(
     log: tuple[tuple[int, int, bool], ...], sizes: tuple[int, ...]
 ) -> tuple[tuple[frozenset[int], ...], ...]:
-
     """For each player, the cards each card of his hand cannot be, from what the table saw.
 
     Rule "following": a player who can follow must, so one who drew instead held nothing that

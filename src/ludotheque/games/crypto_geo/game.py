@@ -307,10 +307,9 @@ class CryptoGeographiqueGame(MapGame):
     def result_details(self, state: State) -> dict[str, str | float]:
         assert isinstance(state, CryptoGeographiqueState)
         stopped = [how == "stop" for how, _ in state.results]
-        details: dict[str, str | float] = {
-            "rounds stopped": sum(stopped) / len(stopped),
-            "rounds": float(len(stopped)),
-        }
+        details: dict[str, str | float] = {"rounds": float(len(stopped))}
+        if stopped:  # a game its limit stopped in its first round has no round to share out
+            details["rounds stopped"] = sum(stopped) / len(stopped)
         for seat in range(self.num_players()):
             details[f"{self.seat_name(seat)}'s points"] = float(state.totals[seat])
         return details

@@ -132,3 +132,18 @@ def test_record_of_another_game_or_options(dames):
         other.state_from_json(json.dumps(GOOD))
     assert "options" in one_sentence(error.value)
     assert dames.state_from_json(json.dumps(GOOD)).history() == [0, 0, 7]
+
+
+def test_a_sentence_quotes_at_most_a_line_of_what_it_was_given():
+    # A record or a prompt may hold a whole file's worth of text; its sentence stays one line.
+    text = json.dumps({"game": "jacquet", "moves": ["x" * 100_000]})
+    with pytest.raises(RecordError) as error:
+        Record.from_json(text).replay()
+    assert len(one_sentence(error.value)) < 500
+    with pytest.raises(UnknownGameError) as error:
+        ludotheque.load_game("x" * 100_000)
+    assert len(one_sentence(error.value)) < 500
+    state = ludotheque.load_game("jacquet").new_initial_state()
+    with pytest.raises(NotationError) as error:
+        state.string_to_action("1/" + "9" * 100_000)
+    assert len(one_sentence(error.value)) < 500

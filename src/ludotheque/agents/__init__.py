@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from ludotheque.agents import levels
 from ludotheque.agents.base import Agent, RandomAgent
-from ludotheque.core.errors import OptionError
+from ludotheque.core.errors import OptionError, quoted
 from ludotheque.core.numbers import MAX_LENGTH, parse_int
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def _seed(kind: str, argument: str, seed: int | str | None) -> int | str | None:
     if number is None:
         raise OptionError(
             f"{kind}:SEED takes a whole number of at most {MAX_LENGTH} digits, "
-            f"not {argument[:80]!r}."
+            f"not {quoted(argument)}."
         )
     return number
 
@@ -102,7 +102,7 @@ def make_agent(spec: str, seed: int | str | None = None, game: Game | None = Non
         if not level:
             raise OptionError(f"{kind} takes a level, as {kind}:{levels.LEVELS[-1]}.")
     else:
-        raise OptionError(f"a seat is one of {kinds_text(game)}, not {spec!r}.")
+        raise OptionError(f"a seat is one of {kinds_text(game)}, not {quoted(spec)}.")
     if game is None:
         raise OptionError(f"a {spec} player needs the game it will play.")
     return levels.make_player(method, level, game, seed)

@@ -4,6 +4,12 @@ Each carries one sentence that names what was wrong and what is allowed, so the 
 as it is and a game in progress is left untouched (every check happens before any change).
 """
 
+from __future__ import annotations
+
+from typing import Any
+
+from ludotheque.core.numbers import MAX_LENGTH
+
 
 class LudothequeError(Exception):
     """Base of every error meant to be shown to a person as one sentence."""
@@ -27,3 +33,16 @@ class IllegalMoveError(LudothequeError):
 
 class RecordError(LudothequeError):
     """A game record that is corrupt or does not fit its game."""
+
+
+def quoted(value: Any) -> str:
+    """A value as a sentence quotes it: cut short past a line, since it may be a whole file's
+    worth of text or an integer too long for ``repr`` to write.
+
+    >>> quoted("x" * 500)[-3:], quoted(10**5000)
+    ('xx…', 'a number of more than 40 digits')
+    """
+    if isinstance(value, int) and value.bit_length() > 4 * MAX_LENGTH:
+        return f"a number of more than {MAX_LENGTH} digits"
+    shown = repr(value)
+    return shown if len(shown) <= 2 * MAX_LENGTH else f"{shown[:2 * MAX_LENGTH]}…"

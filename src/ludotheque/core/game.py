@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError
+from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError, quoted
 from ludotheque.core.options import Option, resolve_options
 
 #: ``current_player()`` of a chance node (OpenSpiel's kChancePlayerId).
@@ -438,7 +438,7 @@ class State(ABC):
         ``string_to_action(text)`` or, as in OpenSpiel, ``string_to_action(player, text)``."""
         text = args[-1]
         if not isinstance(text, str):
-            raise NotationError(f"a move is written as text, not {text!r}.")
+            raise NotationError(f"a move is written as text, not {quoted(text)}.")
         wanted = " ".join(text.lower().split())
         legal = self.legal_actions()
         parsed = self._parse(wanted)
@@ -446,7 +446,7 @@ class State(ABC):
             if self._allows(parsed, legal):
                 return parsed
             raise NotationError(
-                f"{text.strip()!r} is not legal here; legal: {self.legal_text(legal)}."
+                f"{quoted(text.strip())} is not legal here; legal: {self.legal_text(legal)}."
             )
         for action in legal:
             if self.action_to_string(action).lower() == wanted:
@@ -458,7 +458,7 @@ class State(ABC):
             raise NotationError("the game is over; no move can be played.")
         kind = "outcome" if self.is_chance_node() else "move"
         raise NotationError(
-            f"{text.strip()!r} is not a legal {kind} here; legal: {self.legal_text(legal)}."
+            f"{quoted(text.strip())} is not a legal {kind} here; legal: {self.legal_text(legal)}."
         )
 
     def legal_text(self, legal: list[int] | None = None) -> str:

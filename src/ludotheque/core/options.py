@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludotheque.core.errors import OptionError
-from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
+from ludotheque.core.errors import OptionError, quoted
+from ludotheque.core.numbers import parse_float, parse_int
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -58,12 +58,12 @@ class Option:
         if (low is not None and converted < low) or (high is not None and converted > high):
             raise OptionError(
                 f"option {self.name!r} of {game} must be {self._range_text()}, "
-                f"not {_given(value)}."
+                f"not {quoted(value)}."
             )
         if self.allowed is not None and converted not in self.allowed:
             raise OptionError(
                 f"option {self.name!r} of {game} must be one of {self.allowed_text()}, "
-                f"not {_given(value)}."
+                f"not {quoted(value)}."
             )
         return converted
 
@@ -94,7 +94,7 @@ class Option:
         if converted is None or (self.type is float and not math.isfinite(converted)):
             raise OptionError(
                 f"option {self.name!r} of {game} takes {self.allowed_text()}, "
-                f"not {_given(value)}."
+                f"not {quoted(value)}."
             )
         return converted
 
@@ -120,13 +120,6 @@ class Option:
         return None
 
 
-def _given(value: Any) -> str:
-    """A value as an error quotes it: cut short past a line, since it may be a whole file's
-    worth of text or an integer too long for ``repr`` to write."""
-    if isinstance(value, int) and value.bit_length() > 4 * MAX_LENGTH:
-        return f"a number of more than {MAX_LENGTH} digits"
-    shown = repr(value)
-    return shown if len(shown) <= 2 * MAX_LENGTH else f"{shown[:2 * MAX_LENGTH]}…"
 
 
 def _show(value: Any) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from ludotheque.core.errors import LudothequeError, RecordError
+from ludotheque.core.errors import LudothequeError, RecordError, quoted
 from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
 
 if TYPE_CHECKING:
@@ -129,7 +129,9 @@ class Record:
             try:
                 state.apply_action(state.string_to_action(move))
             except LudothequeError as exc:
-                raise RecordError(f"move {number} of the record ({move!r}) fails: {exc}") from None
+                raise RecordError(
+                    f"move {number} of the record ({quoted(move)}) fails: {exc}"
+                ) from None
         if self.result is not None and list(self.result) != state.returns():
             if state.is_terminal():
                 found = f"its moves end with {state.returns()}"
@@ -152,7 +154,7 @@ def _version(written: Any) -> int:
     prefix, _, number = str(written).partition("/")
     if prefix != "ludotheque-record" or number not in {str(v) for v in range(1, VERSION + 1)}:
         raise RecordError(
-            f"the record's format is {written!r}; this reads ludotheque-record/1 to {FORMAT}."
+            f"the record's format is {quoted(written)}; this reads ludotheque-record/1 to {FORMAT}."
         )
     return int(number)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludotheque.core.errors import UnknownGameError
+from ludotheque.core.errors import UnknownGameError, quoted
 from ludotheque.core.game import Game
 
 _GAMES: dict[str, type[Game]] = {}
@@ -31,7 +31,7 @@ def game_class(name: str) -> type[Game]:
         return _GAMES[name]
     except KeyError:
         raise UnknownGameError(
-            f"there is no game {name!r}; the games are: {', '.join(_GAMES)}."
+            f"there is no game {quoted(name)}; the games are: {', '.join(_GAMES)}."
         ) from None
 
 

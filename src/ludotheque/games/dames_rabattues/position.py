@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from ludotheque.core.dice import Throw
-from ludotheque.core.errors import NotationError
+from ludotheque.core.errors import NotationError, quoted
 from ludotheque.games.dames_rabattues.rules import Reading, Side, ThrowPlay, resolve
 
 SEATS = ("white", "black")
@@ -79,8 +79,8 @@ class Position:
         parts = text.split()
         if len(parts) != 3:
             raise NotationError(
-                f"{text!r} is not a position; write White's side, Black's side and the stage, "
-                "such as 'k111222 k111222 throw:white'."
+                f"{quoted(text)} is not a position; write White's side, Black's side and the "
+                "stage, such as 'k111222 k111222 throw:white'."
             )
         white, black, stage_text = parts
         name, _, seat = stage_text.lower().partition(":")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from enum import Enum, StrEnum
 
 from ludotheque.core.dice import Throw
-from ludotheque.core.errors import NotationError
+from ludotheque.core.errors import NotationError, quoted
 from ludotheque.core.numbers import parse_int
 
 #: Rule "board": piles of two on the three points nearest the light, of three on the others.
@@ -110,11 +110,11 @@ class Side:
         digits = text[1:]
         if caps is None or len(digits) != 6 or parse_int(digits) is None:
             raise NotationError(
-                f"{text!r} is not a side; write k or r then six counts, such as k111222."
+                f"{quoted(text)} is not a side; write k or r then six counts, such as k111222."
             )
         left = tuple(int(d) for d in digits)
         if any(n > cap for n, cap in zip(left, caps, strict=True)):
-            raise NotationError(f"{text!r} has more checkers on a point than its pile holds.")
+            raise NotationError(f"{quoted(text)} has more checkers on a point than its pile holds.")
         return cls(Phase(text[0]), left)
 
 

@@ -27,7 +27,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from ludotheque.core.dice import Throw
-from ludotheque.core.errors import NotationError
+from ludotheque.core.errors import NotationError, quoted
 from ludotheque.core.numbers import parse_int
 from ludotheque.games.jacquet import fast
 from ludotheque.games.jacquet.rules import (
@@ -191,8 +191,8 @@ def _parse_side(text: str) -> tuple[dict[int, int], int, int, bool]:
                     raise ValueError
         except ValueError:
             raise NotationError(
-                f"{item!r} is not part of a side; write point[xcount] (1 to 24), barN, offN or "
-                "courier, separated by commas, such as 1x14,7."
+                f"{quoted(item)} is not part of a side; write point[xcount] (1 to 24), barN, offN "
+                "or courier, separated by commas, such as 1x14,7."
             ) from None
     return points, bar, off, courier
 
@@ -216,7 +216,7 @@ def _parse_stage(board: Board, text: str) -> Position:
             raise ValueError
     except (ValueError, NotationError):
         raise NotationError(
-            f"{text!r} is not a stage; write lot, dice:SEAT, move:SEAT:THROW:DICE-LEFT "
+            f"{quoted(text)} is not a stage; write lot, dice:SEAT, move:SEAT:THROW:DICE-LEFT "
             "(such as move:white:6-5:5) or won:SEAT, the seat being white or black."
         ) from None
     _check_over(board, stage, to_move, text)
@@ -224,8 +224,8 @@ def _parse_stage(board: Board, text: str) -> Position:
         if not dice:
             # The turn passes as soon as its dice are played (JacquetState._apply).
             raise NotationError(
-                f"{text!r} leaves no die to play, and a turn passes once its dice are played; "
-                f"write the dice left, such as move:{seat}:{throw}:{throw.dice[-1]}, or "
+                f"{quoted(text)} leaves no die to play, and a turn passes once its dice are "
+                f"played; write the dice left, such as move:{seat}:{throw}:{throw.dice[-1]}, or "
                 f"dice:{SEATS[1 - to_move]}."
             )
         return Position.of(board, stage, to_move, throw=throw, dice=dice)
@@ -252,7 +252,7 @@ def _check_over(board: Board, stage: Stage, to_move: int, text: str) -> None:
         winner = finished[0]
         raise NotationError(
             f"{names[winner]} has all fifteen checkers off, so the game is over: write "
-            f"won:{SEATS[winner]}, not {text!r}."
+            f"won:{SEATS[winner]}, not {quoted(text)}."
         )
 
 

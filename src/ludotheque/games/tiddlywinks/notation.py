@@ -25,7 +25,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from ludotheque.core.errors import NotationError
+from ludotheque.core.errors import NotationError, quoted
 from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
 
 #: The decision to pass: the player has no counter he may play (Cabriole XI, Horsman).
@@ -105,7 +105,7 @@ def parse_shot(
     match = _SHOT.match(text)
     if match is None:
         raise NotationError(
-            f"{text!r} is not a shot; write it as COLOUR N aim DEGREES pressure 0-1 steep "
+            f"{quoted(text)} is not a shot; write it as COLOUR N aim DEGREES pressure 0-1 steep "
             "DEGREES, e.g. 'red 3 aim 212.5 pressure 0.62 steep 40' (aim cup, or cup+2, aims "
             "at the cup)."
         )
@@ -186,8 +186,8 @@ class Tremble:
         values = [parse_float(v) for v in match.groups()] if match else []
         if not values or any(v is None or abs(v) > 5 for v in values):
             raise NotationError(
-                f"{text!r} is not a tremble; write 'steady' or 'tremble aim A pressure P steep "
-                "S spin W', each a number of standard deviations between -5 and 5."
+                f"{quoted(text)} is not a tremble; write 'steady' or 'tremble aim A pressure P "
+                "steep S spin W', each a number of standard deviations between -5 and 5."
             )
         return cls.quantised(*values)
 

@@ -275,7 +275,8 @@ class CryptoGeographiqueGame(MapGame):
             str,
             CONNECTED,
             GROUPS,
-            source="«Carré : 100 points (4 départements ; exemple : Doubs - Jura - Ain - Savoie).»",
+            source="«Paire: 10 points (2 départements se touchant…)»; «Carré : 100 points (4 "
+            "départements ; exemple : Doubs - Jura - Ain - Savoie).»",
             help="what a combination is: any connected group of touching départements, or a "
             "chain, each touching the next",
         ),

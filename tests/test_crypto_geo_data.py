@@ -3,10 +3,19 @@ hand scorer against a brute-force search."""
 
 from __future__ import annotations
 
+from itertools import pairwise, permutations
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludotheque.games.crypto_geo.combinations import VALUES, best_split, may_stop
+from ludotheque.games.crypto_geo.combinations import (
+    GROUPS,
+    VALUES,
+    best_split,
+    is_chain,
+    may_stop,
+)
 from ludotheque.games.crypto_geo.departements import (
     CORSE,
     departements,
@@ -63,8 +72,14 @@ def test_borders_are_symmetric_and_the_map_is_one_piece():
     assert touching(tuple(departements()))
 
 
-def brute_force(hand: tuple[int, ...]) -> int:
-    """The best score over every partition of the hand into touching groups."""
+def in_a_row(block) -> bool:
+    """Some order of the block has each département touching the next (every order tried)."""
+    return any(all(b in neighbours(a) for a, b in pairwise(row)) for row in permutations(block))
+
+
+def brute_force(hand: tuple[int, ...], groups: str = "connected") -> int:
+    """The best score over every partition of the hand into touching groups (or rows)."""
+    shaped = in_a_row if groups == "chain" else touching
 
     def partitions(cards):
         if not cards:
@@ -79,7 +94,7 @@ def brute_force(hand: tuple[int, ...]) -> int:
     return max(
         sum(VALUES[len(block)] for block in p)
         for p in partitions(list(hand))
-        if all(len(block) == 1 or touching(block) for block in p)
+        if all(len(block) == 1 or shaped(block) for block in p)
     )
 
 
@@ -94,23 +109,52 @@ def clustered_hand(rng) -> tuple[int, ...]:
     return tuple(hand)
 
 
-@settings(max_examples=150, deadline=None)
-@given(rng=st.randoms(use_true_random=False))
-def test_the_scorer_agrees_with_brute_force(rng):
+@settings(max_examples=100, deadline=None)
+@given(rng=st.randoms(use_true_random=False), groups=st.sampled_from(GROUPS))
+def test_the_scorer_agrees_with_brute_force(rng, groups):
     hand = clustered_hand(rng)
-    score, groups = best_split(hand)
-    assert score == brute_force(hand)
-    assert sum(VALUES[len(g)] for g in groups) == score
-    assert all(touching(g) for g in groups)
+    score, split = best_split(hand, groups)
+    assert score == brute_force(hand, groups)
+    assert sum(VALUES[len(g)] for g in split) == score
+    assert all(touching(g) for g in split)
+    if groups == "chain":
+        assert all(in_a_row(g) for g in split)
 
 
-def test_stopping_needs_a_complet_or_a_carre_and_a_brelan():
+@pytest.mark.parametrize("groups", GROUPS)
+def test_stopping_needs_a_complet_or_a_carre_and_a_brelan(groups):
     # «On ne peut arrêter volontairement la manche qu'avec en main un "complet" ou un carré et
-    # un brelan.»
-    assert may_stop(n("Doubs", "Jura", "Ain", "Savoie", "Indre", "Creuse", "Corrèze"))
-    assert not may_stop(n("Doubs", "Jura", "Ain", "Savoie", "Indre", "Creuse", "Finistère"))
+    # un brelan.» The leaflet's carré and brelan are chains: both readings let them stop.
+    assert may_stop(n("Doubs", "Jura", "Ain", "Savoie", "Indre", "Creuse", "Corrèze"), groups)
+    assert not may_stop(
+        n("Doubs", "Jura", "Ain", "Savoie", "Indre", "Creuse", "Finistère"), groups
+    )
     chain = n("Nord", "Pas-de-Calais", "Somme", "Aisne", "Oise", "Seine-Maritime", "Eure")
-    assert touching(chain) and may_stop(chain)
+    assert touching(chain) and may_stop(chain, groups)
+
+
+@pytest.mark.parametrize("groups", GROUPS)
+def test_the_leaflets_examples_score_under_both_readings(groups):
+    # «Nord et le Pas-de-Calais»; «Indre - Creuse - Corrèze ou Aveyron - Gard - Hérault»;
+    # «Doubs - Jura - Ain - Savoie»: each one combination, whatever a group must be.
+    for example, value in (
+        (("Nord", "Pas-de-Calais"), 10),
+        (("Indre", "Creuse", "Corrèze"), 50),
+        (("Aveyron", "Gard", "Hérault"), 50),
+        (("Doubs", "Jura", "Ain", "Savoie"), 100),
+    ):
+        assert best_split(n(*example), groups) == (value, (tuple(sorted(n(*example))),))
+
+
+def test_the_loiret_star_is_a_carre_only_if_a_group_need_only_be_connected():
+    # Loiret touches Cher, Yonne and Eure-et-Loir, none of which touches another: connected,
+    # but no row through the four.
+    star = n("Loiret", "Cher", "Yonne", "Eure-et-Loir")
+    assert touching(star) and not is_chain(star) and not in_a_row(star)
+    assert best_split(star, "connected")[0] == 100
+    assert best_split(star, "chain")[0] == 50  # a brelan (Cher – Loiret – Yonne) and one alone
+    hand = (*star, *n("Nord", "Pas-de-Calais", "Somme"))
+    assert may_stop(hand, "connected") and not may_stop(hand, "chain")
 
 
 def test_the_map_is_drawn_with_a_hand_picked_out(tmp_path):

@@ -66,8 +66,9 @@ def stopping_state(**options):
     return state
 
 
-def test_a_complet_may_stop_and_scores_fifty_more():
-    state = play(stopping_state(points=1), "pile")
+@pytest.mark.parametrize("groups", ["connected", "chain"])
+def test_a_complet_may_stop_and_scores_fifty_more(groups):
+    state = play(stopping_state(points=1, groups=groups), "pile")
     words = [state.action_to_string(a) for a in state.legal_actions()]
     assert "discard Finistère and stop" in words and "discard Nord and stop" not in words
     play(state, "discard Finistère and stop")
@@ -87,8 +88,9 @@ def test_a_finished_game_is_judged_by_its_totals_alone():
         assert judge(state, 0) == 350.0
 
 
-def test_a_carre_and_a_brelan_may_stop_but_not_less():
-    state = dealt()
+@pytest.mark.parametrize("groups", ["connected", "chain"])
+def test_a_carre_and_a_brelan_may_stop_but_not_less(groups):
+    state = dealt(groups=groups)
     hands = list(state.round.hands)
     hands[0] = hand(*CARRE_BRELAN[:6], "Finistère")
     state.round = replace(state.round, hands=tuple(hands), pile=(NUMBER["Corrèze"],))
@@ -99,6 +101,46 @@ def test_a_carre_and_a_brelan_may_stop_but_not_less():
     assert "discard Doubs and stop" not in [
         state.action_to_string(a) for a in state.legal_actions()
     ]
+
+
+STAR = ("Loiret", "Cher", "Yonne", "Eure-et-Loir")
+
+
+def star_state(groups):
+    """North holds the Loiret star (Loiret with Cher, Yonne and Eure-et-Loir, none touching
+    another), Nord and Pas-de-Calais, and Finistère; the Somme is on the pile."""
+    state = dealt(groups=groups, points=1)
+    hands = list(state.round.hands)
+    hands[0] = hand(*STAR, "Nord", "Pas-de-Calais", "Finistère")
+    state.round = replace(state.round, hands=tuple(hands), pile=(NUMBER["Somme"],))
+    return play(state, "pile")
+
+
+def test_the_loiret_star_stops_as_a_carre_only_when_a_group_need_only_be_connected():
+    connected = star_state("connected")
+    assert "discard Finistère and stop" in [
+        connected.action_to_string(a) for a in connected.legal_actions()
+    ]
+    combinations = connected.observation(0)["combinations"]
+    assert sorted(map(len, combinations)) == [3, 4]
+    play(connected, "discard Finistère and stop")
+    assert connected.returns()[0] == 100 + 50 + 50  # carré, brelan, and the stop
+
+    chain = star_state("chain")
+    assert not any(
+        chain.action_to_string(a).endswith("and stop") for a in chain.legal_actions()
+    )
+    # As chains: Cher – Loiret – Yonne and Nord – Pas-de-Calais – Somme, two brelans.
+    assert sorted(map(len, chain.observation(0)["combinations"])) == [3, 3]
+    assert "brelan (50)" in chain.game.render(chain.observation(0))
+    assert "carré" not in chain.game.render(chain.observation(0))
+
+
+def test_the_picture_names_the_combinations_of_the_reading(tmp_path):
+    cards = ", ".join(STAR)
+    connected = game(groups="connected").picture(tmp_path / "c.svg", cards).read_text()
+    chain = game(groups="chain").picture(tmp_path / "h.svg", cards).read_text()
+    assert "A hand worth 100" in connected and "A hand worth 50" in chain
 
 
 def test_in_teams_the_partner_is_asked_and_may_refuse():

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludotheque.games.crypto_geo.combinations import VALUES, best_split
+from ludotheque.games.crypto_geo.combinations import CHAIN, CONNECTED, VALUES, best_split, is_chain
 from ludotheque.games.crypto_geo.departements import departements, neighbours
 from ludotheque.games.crypto_geo.game import HAND, card_of
 
@@ -43,18 +43,23 @@ if TYPE_CHECKING:
 DRAWS = 3.0
 
 
-def growth(hand: tuple[int, ...], unseen: frozenset[int]) -> float:
-    """The mean of what one unseen card would add to the hand's score."""
-    _, groups = best_split(hand)
-    singles = set(hand).difference(*groups)
+def growth(hand: tuple[int, ...], unseen: frozenset[int], groups: str = CONNECTED) -> float:
+    """The mean of what one unseen card would add to the hand's score, its combinations
+    connected groups or chains (``groups``)."""
+    _, split = best_split(hand, groups)
+    singles = set(hand).difference(*split)
     reach = set().union(*(neighbours(card) for card in hand)) & unseen
     total = 0
     for card in reach:
         near = neighbours(card)
-        joined = [group for group in groups if near.intersection(group)]
+        joined = [group for group in split if near.intersection(group)]
         joined_singles = near & singles
         size = 1 + sum(map(len, joined)) + len(joined_singles)
         if size < 2:
+            continue
+        together = (card, *joined_singles, *(c for group in joined for c in group))
+        if groups == CHAIN and not is_chain(together):
+            # Not a row: what part of it would make one is left unjudged (a cautious guess).
             continue
         if size > HAND:
             # The card joins the whole hand: any card it can spare is thrown, for a complet.
@@ -65,7 +70,7 @@ def growth(hand: tuple[int, ...], unseen: frozenset[int]) -> float:
             # No single left over to throw: the hand loses a card from a group, the new one
             # or another, whichever costs least (a group can always spare one card and stay
             # whole: one at the end of a path through it).
-            sizes = [size, *(len(group) for group in groups if group not in joined)]
+            sizes = [size, *(len(group) for group in split if group not in joined)]
             gain -= min(VALUES[n] - VALUES[n - 1] for n in sizes)
         total += max(gain, 0)
     return total / max(len(unseen), 1)
@@ -83,7 +88,8 @@ class GrowthEvaluation:
             return now
         hand = tuple(card_of(c) for c in o["hand"])
         seen = set(hand) | {card_of(c) for c in o["pile"]}
-        return now + DRAWS * growth(hand, frozenset(departements()) - seen)
+        unseen = frozenset(departements()) - seen
+        return now + DRAWS * growth(hand, unseen, state.game.options["groups"])
 
 
 __all__ = ["DRAWS", "GrowthEvaluation", "growth"]

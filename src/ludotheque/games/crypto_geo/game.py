@@ -35,7 +35,7 @@ from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
-from ludotheque.games.crypto_geo.combinations import best_split, may_stop
+from ludotheque.games.crypto_geo.combinations import CONNECTED, GROUPS, best_split, may_stop
 from ludotheque.games.crypto_geo.departements import (
     departements,
     explain,
@@ -179,13 +179,13 @@ class Round(Hands):
             self, phase=Phase.TAKE, to_move=(self.to_move + 1) % self.players, stopper=None
         )
 
-    def scores(self, stopper: int | None) -> tuple[int, ...]:
-        """Each player's points for the round: his hand's best combinations, his fakirs, and
-        50 to the stopper."""
+    def scores(self, stopper: int | None, groups: str) -> tuple[int, ...]:
+        """Each player's points for the round: his hand's best combinations (connected groups
+        or chains, ``groups``), his fakirs, and 50 to the stopper."""
         # Rule "scoring": «On inscrit alors les points de chacun, selon les combinaisons qu'ils
         # ont en main.»
         return tuple(
-            best_split(self.hands[p])[0]
+            best_split(self.hands[p], groups)[0]
             + FAKIR_POINTS * self.fakirs[p]
             + (STOP_POINTS if p == stopper else 0)
             for p in range(self.players)
@@ -219,7 +219,9 @@ class MapGame(CardSeats, Game):
             raise LudothequeError(
                 "a picture picks out départements of the map, each once; a fakir is not on it."
             )
-        return draw(path, hand)
+        # The chain game scores no combination: its picture groups a hand as the option's
+        # default reading does.
+        return draw(path, hand, self.options.get("groups", CONNECTED))
 
     def max_chance_outcomes(self) -> int:
         return 91
@@ -268,6 +270,16 @@ class CryptoGeographiqueGame(MapGame):
             # «autre chiffre à convenir»: a hundred times the leaflet's game at most.
             maximum=100_000,
         ),
+        Option(
+            "groups",
+            str,
+            CONNECTED,
+            GROUPS,
+            source="«Paire: 10 points (2 départements se touchant…)»; «Carré : 100 points (4 "
+            "départements ; exemple : Doubs - Jura - Ain - Savoie).»",
+            help="what a combination is: any connected group of touching départements, or a "
+            "chain, each touching the next",
+        ),
         limit_option(LIMIT, "the points stand as they are"),
     )
 
@@ -298,7 +310,7 @@ class CryptoGeographiqueGame(MapGame):
         if o["phase"] == "over":  # the last round's hands and fakirs are in the totals
             return o["totals"][o["seat"]]
         hand = tuple(card_of(c) for c in o["hand"])
-        mine = best_split(hand)[0] if len(hand) <= HAND else 0
+        mine = best_split(hand, self.options["groups"])[0] if len(hand) <= HAND else 0
         return o["totals"][o["seat"]] + mine + FAKIR_POINTS * o["fakirs"][o["seat"]]
 
     def _information_set(self, observation: dict[str, Any]) -> HiddenHands:
@@ -363,7 +375,9 @@ class CryptoGeographiqueState(StockChance, State):
         # Rule "stopping": «On ne peut arrêter volontairement la manche qu'avec en main un
         # "complet" ou un carré et un brelan.»
         actions += [
-            DISCARD_AND_STOP + c for c in hand if may_stop(tuple(x for x in hand if x != c))
+            DISCARD_AND_STOP + c
+            for c in hand
+            if may_stop(tuple(x for x in hand if x != c), self.game.options["groups"])
         ]
         return sorted(actions)
 
@@ -400,7 +414,7 @@ class CryptoGeographiqueState(StockChance, State):
 
     def _end_round(self, how: str, stopper: int | None) -> None:
         r = self.round
-        points = r.scores(stopper)
+        points = r.scores(stopper, self.game.options["groups"])
         if self.game.options["teams"]:
             # Rule "teams": «on additionne les points des deux associés».
             points = tuple(points[p] + points[(p + 2) % 4] for p in range(4))
@@ -451,7 +465,8 @@ class CryptoGeographiqueState(StockChance, State):
         r = self.round
         names = [self.game.seat_name(p) for p in range(r.players)]
         own = sorted(r.hands[player]) if player is not None else []
-        split = best_split(tuple(own))[1] if own and len(own) <= HAND + 1 else ()
+        groups = self.game.options["groups"]
+        split = best_split(tuple(own), groups)[1] if own and len(own) <= HAND + 1 else ()
         shown = None
         if self.results:
             how, hands = self.results[-1]

@@ -17,7 +17,7 @@ matplotlib.use("Agg")  # files only: no screen is needed
 import matplotlib.pyplot as plt
 import networkx as nx
 
-from ludotheque.games.crypto_geo.combinations import NAMES, best_split
+from ludotheque.games.crypto_geo.combinations import CONNECTED, NAMES, best_split
 from ludotheque.games.crypto_geo.departements import graph, name
 
 
@@ -29,27 +29,28 @@ def _layout() -> dict[int, tuple[float, float]]:
     return {n: (-x, y) for n, (x, y) in where.items()}
 
 
-def draw(path: Path, hand: tuple[int, ...] = ()) -> Path:
-    """Write the picture to ``path`` (PNG or SVG, by its suffix) and return it."""
+def draw(path: Path, hand: tuple[int, ...] = (), groups: str = CONNECTED) -> Path:
+    """Write the picture to ``path`` (PNG or SVG, by its suffix) and return it, the hand's
+    combinations connected groups or chains (``groups``)."""
     g, where = graph(), _layout()
     figure, axes = plt.subplots(figsize=(11, 11))
     nx.draw_networkx_edges(g, where, ax=axes, edge_color="#bbbbbb", width=0.8)
     nx.draw_networkx_nodes(g, where, ax=axes, node_color="#eeeeee", node_size=260)
     title = "The 90 départements of the 1960s and their borders"
     if hand:
-        score, groups = best_split(hand)
+        score, split = best_split(hand, groups)
         colours = plt.get_cmap("tab10")
-        for i, group in enumerate(groups):
+        for i, group in enumerate(split):
             colour = colours(i % 10)
             nx.draw_networkx_nodes(g, where, nodelist=list(group), node_color=[colour],
                                    node_size=420, ax=axes)
             inner = [(a, b) for a, b in g.subgraph(group).edges]
             nx.draw_networkx_edges(g, where, edgelist=inner, width=4, edge_color=[colour], ax=axes)
-        alone = [c for c in hand if not any(c in group for group in groups)]
+        alone = [c for c in hand if not any(c in group for group in split)]
         nx.draw_networkx_nodes(g, where, nodelist=alone, node_color="#555555", node_size=420,
                                ax=axes)
         kinds = ", ".join(f"{NAMES[len(group)]} {'–'.join(name(c) for c in group)}"
-                          for group in groups) or "no combination"
+                          for group in split) or "no combination"
         title = f"A hand worth {score}: {kinds}"
     nx.draw_networkx_labels(g, where, ax=axes, font_size=7)
     axes.set_title(title, fontsize=11)

@@ -191,6 +191,10 @@ def test_a_counter_knocked_into_the_lake_goes_back_too():
 
 # --- Horsman's variations -------------------------------------------------------------------
 
+#: A flat counter wholly within Horsman's ring (2 in round the cup's axis), clear of the cup's
+#: wall (2.68 cm): within under every reading of `ring`.
+IN_RING = (0.039, 0.0)
+
 
 def test_horsman_without_a_ring_has_no_lake():
     state = staged("tiddledy-winks", {0: ("cloth", (0.045, 0.0))})
@@ -201,15 +205,50 @@ def test_horsman_without_a_ring_has_no_lake():
 
 @pytest.mark.parametrize(("variation", "place"), [("I", "dead"), ("II", "line"), ("III", "lake")])
 def test_horsman_variations(variation, place):
-    ring = (0.0508 + 0.008 - 0.001, 0.0)
+    ring = IN_RING
     state = staged("tiddledy-winks", {0: ("cloth", ring)}, variation=variation)
     state.position = replace(state.position, freed=(True, False))
     shoot(state, "red 1 aim 0 pressure 0.01 steep 45")
     assert state.position.counters[0].place == place
 
 
+#: Where the readings of «Any counter falling within this ring» part (the chalk line 5.08 cm
+#: round the cup's axis, the counter 8 mm in radius): across the line with its centre inside,
+#: across it with its centre outside, wholly inside, wholly outside.
+ACROSS_CENTRE_IN = (0.0508 - 0.003, 0.0)
+ACROSS_CENTRE_OUT = (0.0508 + 0.003, 0.0)
+OUT_OF_RING = (0.0508 + 0.009, 0.0)
+
+
+@pytest.mark.parametrize(("reading", "verdicts"), [
+    ("any-part", ("dead", "dead", "dead", "cloth")),
+    ("centre", ("dead", "cloth", "dead", "cloth")),
+    ("wholly", ("cloth", "cloth", "dead", "cloth")),
+])
+def test_the_readings_of_within_the_ring(reading, verdicts):
+    spots = (ACROSS_CENTRE_IN, ACROSS_CENTRE_OUT, IN_RING, OUT_OF_RING)
+    state = staged("tiddledy-winks", {0: ("cloth", (0.2, 0.0))}, variation="I", ring=reading)
+    for spot, verdict in zip(spots, verdicts, strict=True):
+        pose = (*spot, T / 2, *FLAT)
+        counters, *_ = judged(state, 0, {0: pose})  # Variation I: «to be considered dead»
+        assert counters[0].place == verdict, (reading, spot)
+        # The physics' log of a counter touching the ring mid-shot reads it the same way.
+        touched = state.game.physics._on_lake(np.array([pose]), np.array([True]))
+        assert (touched == [0]) == (verdict == "dead"), (reading, spot)
+
+
+def test_horsman_reads_within_as_wholly_inside_and_cabriole_as_any_part():
+    assert ludotheque.load_game("tiddledy-winks").options["ring"] == "wholly"
+    across = (0.06 + 0.008 - 0.001, 0.0)  # Cabriole's lake is 6 cm: a counter across it
+    state = staged("cabriole", {0: ("cloth", (0.2, 0.0))})
+    counters, *_ = judged(state, 0, {0: (*across, T / 2, *FLAT)})
+    assert counters[0].place == "line"  # IX: «dans une proportion quelconque»
+    with pytest.raises(OptionError, match="ring"):
+        ludotheque.load_game("tiddledy-winks", ring="half")
+
+
 def test_variation_III_the_next_player_may_play_it_until_its_owner_s_turn():
-    ring = (0.0508 + 0.008 - 0.001, 0.0)
+    ring = IN_RING
     state = staged("tiddledy-winks", {0: ("cloth", ring)}, variation="III", players=3)
     state.position = replace(state.position, freed=(True, False, False))
     shoot(state, "red 1 aim 0 pressure 0.01 steep 45")
@@ -225,7 +264,7 @@ def test_variation_III_the_next_player_may_play_it_until_its_owner_s_turn():
 def test_variation_I_most_counters_in_the_cup_wins():
     cup = (0.0, 0.0, 0.005, *FLAT)
     placed = {0: ("cup", cup), 1: ("cup", cup), 2: ("dead", (0.0, 0.055)),
-              3: ("cloth", (0.0508 + 0.007, 0.0)), 4: ("cup", cup)}
+              3: ("cloth", IN_RING), 4: ("cup", cup)}
     # end=first-out: the game ends once red has no counter left to play.
     state = staged("tiddledy-winks", placed, variation="I", end="first-out", forfeits=True)
     shoot(state, "red 4 aim 0 pressure 0.01 steep 45")  # red's last counter dies in the ring
@@ -335,7 +374,7 @@ def test_a_partner_s_counter_out_of_reach_is_left_to_the_partner():
 
 
 def test_variation_III_not_for_the_player_who_sent_it_there():
-    ring = (0.0508 + 0.008 - 0.001, 0.0)
+    ring = IN_RING
     state = staged("tiddledy-winks", {4: ("cloth", ring), 0: ("cloth", (0.12, 0.0))},
                    variation="III", players=3)
     state.position = replace(state.position, freed=(True, True, False))
@@ -349,7 +388,7 @@ def test_variation_III_not_for_the_player_who_sent_it_there():
 
 
 def test_variation_III_a_counter_knocked_off_the_table_is_no_longer_open():
-    ring = (0.0508 + 0.008 - 0.001, 0.0)
+    ring = IN_RING
     state = staged("tiddledy-winks", {4: ("lake", ring)}, variation="III")
     state.position = replace(state.position, open_ring=frozenset({(4, 0)}))
     *_, ring_after, _ = judged(state, 4, {}, fell={state_row(state, 4): (0.381, 0.0)})
@@ -374,7 +413,7 @@ def test_potting_an_opponent_s_counter_earns_no_other_shot():
 
 
 def test_variation_II_the_counter_sent_back_is_played_out_next():
-    ring = (0.0508 + 0.008 - 0.001, 0.0)
+    ring = IN_RING
     free = {k: ("cloth", (-0.2, 0.03 * k)) for k in range(1, 4)}
     state = staged("tiddledy-winks", {0: ("cloth", ring), **free}, variation="II")
     shoot(state, "red 1 aim 0 pressure 0.01 steep 45")

@@ -168,7 +168,7 @@ class TiddlywinksGame(Game):
             counters=players * self.per_player,
         )
         self.line = StartLine(players, self.per_player, self.start_distance(), SPACING)
-        self.judge = Judge(self.CUP, self.COUNTER, self.lake_radius())
+        self.judge = Judge(self.CUP, self.COUNTER, self.lake_radius(), self.ring_reading())
 
     # --- what each rule set says ---------------------------------------------------------
 
@@ -188,6 +188,11 @@ class TiddlywinksGame(Game):
     def lake_radius(self) -> float:
         """The chalk circle's radius; 0 where the game is played without one."""
         return self.LAKE_RADIUS
+
+    def ring_reading(self) -> str:
+        """What lying in the lake asks of a counter (physics.READINGS): any part of it inside,
+        as Cabriole IX says («dans une proportion quelconque»)."""
+        return "any-part"
 
     def lake_rule(self) -> str | None:
         """What the lake does to a counter: ``return`` (to the start line), ``dead`` (there
@@ -243,7 +248,7 @@ class TiddlywinksGame(Game):
     @cached_property
     def physics(self) -> Physics:
         # Compiled once per game, on the first shot: building a table costs tens of milliseconds.
-        return Physics(self.setup, self.lake_radius())
+        return Physics(self.setup, self.lake_radius(), self.ring_reading())
 
     def new_initial_state(self) -> TiddlywinksState:
         return TiddlywinksState(self)

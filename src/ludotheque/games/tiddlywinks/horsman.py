@@ -26,7 +26,7 @@ from ludotheque.games.tiddlywinks.game import (
     lake_moment_option,
     rim_option,
 )
-from ludotheque.games.tiddlywinks.physics import CounterSpec, CupSpec
+from ludotheque.games.tiddlywinks.physics import READINGS, CounterSpec, CupSpec
 from ludotheque.games.tiddlywinks.table import Counter, Position
 
 
@@ -75,6 +75,10 @@ class HorsmanGame(TiddlywinksGame):
                "the player at his next turn»",
                help="under Variation II, a counter sent back must be its owner's next shot, or "
                "is played when he likes"),
+        Option("ring", str, "wholly", READINGS,
+               source="«Any counter falling within this ring»",
+               help="any-part = some of the counter lies inside the chalk line (Cabriole IX's "
+               "reading); centre = its centre does; wholly = all of it does"),
         end_option("I: «the winner to be the player who gets the most counters into the cup»"),
         Option("turn", str, "until-miss", ("until-miss", "every-shot"),
                source="«is entitled to play again … and so on until he fails.* … * The game may "
@@ -101,6 +105,12 @@ class HorsmanGame(TiddlywinksGame):
 
     def lake_radius(self) -> float:
         return self.LAKE_RADIUS if self.options["variation"] != "none" else 0.0
+
+    def ring_reading(self) -> str:
+        # Rule "the ring": «Any counter falling within this ring» — by default all of it inside
+        # the chalk line; Horsman has no sentence like Cabriole IX's «dans une proportion
+        # quelconque» to stretch "within" to a counter lying across it.
+        return self.options["ring"]
 
     def lake_rule(self) -> str | None:
         return {"none": None, "I": "dead", "II": "return", "III": "open"}[

@@ -19,9 +19,9 @@ import numpy as np
 from ludotheque.games.tiddlywinks.physics import (
     CounterSpec,
     CupSpec,
-    footprint_distance,
     rim_points,
     rotation_of,
+    within,
 )
 
 #: How closely two discs must come to count as one above the other (study §3b): a fifth of a
@@ -40,17 +40,21 @@ def _disc_points(radius: float) -> np.ndarray:
 class Judge:
     """The geometry of the rules for one set of material."""
 
-    def __init__(self, cup: CupSpec, counter: CounterSpec, lake_radius: float) -> None:
+    def __init__(self, cup: CupSpec, counter: CounterSpec, lake_radius: float,
+                 reading: str = "any-part") -> None:
         self.cup = cup
         self.counter = counter
         self.lake_radius = lake_radius
+        #: What "within the lake" asks of a counter (physics.READINGS): Cabriole IX's any part.
+        self.reading = reading
         self._rim = rim_points(counter.radius, 48)
         self._disc = _disc_points(counter.radius)
 
     def place(self, pose: np.ndarray) -> str:
         """``cup`` (inside the cup, below its rim), ``rim`` (resting on the rim, not inside),
-        ``lake`` (on the cloth, its footprint entering the lake in any proportion), or
-        ``cloth``. A counter leaning on the cup's outside wall is in the lake."""
+        ``lake`` (on the cloth and within the lake as ``reading`` takes it: by default its
+        footprint entering it in any proportion), or ``cloth``. A counter leaning on the cup's
+        outside wall is in the lake."""
         x, y, z = (float(v) for v in pose[:3])
         centre = math.hypot(x, y)
         if centre < self.cup.inner_radius and z < self.cup.height:
@@ -59,7 +63,7 @@ class Judge:
             self.counter.radius
         ):
             return "rim"
-        if footprint_distance(pose, self._rim) < self.lake_radius:
+        if within(pose, self._rim, self.lake_radius, self.reading):
             return "lake"
         return "cloth"
 

@@ -177,9 +177,11 @@ class Physics:
     #: A shot stops here whatever happens (the study never reached it once the rim was fixed).
     CAP = 4.0
 
-    def __init__(self, setup: Setup, lake_radius: float = 0.06) -> None:
+    def __init__(self, setup: Setup, lake_radius: float = 0.06,
+                 reading: str = "any-part") -> None:
         self.setup = setup
         self.lake_radius = lake_radius
+        self.reading = reading
         self.model = mujoco.MjModel.from_xml_string(model_xml(setup))
         self.data = mujoco.MjData(self.model)
         self._steps = max(1, round(self.CHUNK / setup.timestep))
@@ -281,7 +283,7 @@ class Physics:
         )
 
     def _on_lake(self, poses: np.ndarray, in_play: np.ndarray) -> list[int]:
-        """Counters lying on the cloth with part of their footprint inside the lake's circle."""
+        """Counters lying on the cloth within the lake's circle, as ``reading`` takes it."""
         t = self.setup.counter.thickness
         low = in_play & (poses[:, 2] < t + 0.001)
         near = low & (
@@ -290,7 +292,7 @@ class Physics:
         return [
             int(k)
             for k in np.flatnonzero(near)
-            if footprint_distance(poses[k], self._ring) < self.lake_radius
+            if within(poses[k], self._ring, self.lake_radius, self.reading)
         ]
 
 
@@ -318,6 +320,30 @@ def footprint_distance(pose: np.ndarray, ring: np.ndarray) -> float:
     centre = float(np.hypot(pose[0], pose[1]))
     # The disc's interior is nearer than its rim when the axis passes under the counter.
     return min(centre, float(np.hypot(points[:, 0], points[:, 1]).min()))
+
+
+#: What "within the circle" asks of a counter's footprint (Horsman's `ring` option): some part
+#: of it inside (Cabriole IX's «dans une proportion quelconque»), its centre inside, or all of it.
+READINGS = ("any-part", "centre", "wholly")
+
+
+def within(pose: np.ndarray, ring: np.ndarray, radius: float, reading: str) -> bool:
+    """Whether a counter at ``pose`` lies within the circle of ``radius`` round the cup's axis,
+    under one of the ``READINGS``; ``ring`` is points of its rim in its own frame.
+
+    >>> rim = rim_points(0.008, 48)
+    >>> straddling = np.array([0.06, 0.0, 0.001, 1.0, 0.0, 0.0, 0.0])  # centre on the line
+    >>> [within(straddling, rim, 0.0605, r) for r in READINGS]
+    [True, True, False]
+    >>> [within(straddling, rim, 0.0595, r) for r in READINGS]
+    [True, False, False]
+    """
+    if reading == "centre":
+        return float(np.hypot(pose[0], pose[1])) < radius
+    if reading == "wholly":
+        points = ring @ rotation_of(pose).T + pose[:3]
+        return float(np.hypot(points[:, 0], points[:, 1]).max()) < radius
+    return footprint_distance(pose, ring) < radius
 
 
 def model_xml(setup: Setup) -> str:

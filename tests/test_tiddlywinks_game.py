@@ -13,6 +13,8 @@ import ludotheque
 from ludotheque.agents import make_agent
 from ludotheque.cli.main import app
 from ludotheque.core.match import play_match
+from ludotheque.core.record import Record
+from tests.helpers import play_at_random
 
 #: Every option value of each rule set appears in at least one game.
 GAMES = [
@@ -115,3 +117,16 @@ def test_a_game_saved_at_the_terminal_draws_its_last_shot(tmp_path):
     assert drawn.exit_code == 0 and out.stat().st_size > 10_000
     wrong = runner.invoke(app, ["picture", "cabriole", str(out), "--record", str(record)])
     assert "is a record of tiddledy-winks, not of cabriole" in " ".join(wrong.output.split())
+
+
+def test_a_record_of_format_1_keeps_the_ring_it_was_played_with():
+    # Before the ring option, "within this ring" meant any part inside: such a record, which
+    # names no ring, replays under that reading rather than today's default.
+    game = ludotheque.load_game("tiddledy-winks", variation="I", ring="any-part", limit=2)
+    state = play_at_random(game, 1)
+    data = json.loads(state.to_json())
+    del data["options"]["ring"]
+    data["format"] = "ludotheque-record/1"
+    replayed = Record.from_json(json.dumps(data)).replay()
+    assert replayed.game.options["ring"] == "any-part"
+    assert replayed.history() == state.history()

@@ -214,6 +214,13 @@ class Game(ABC):
         names = self.info.seat_names
         return names[player] if player < len(names) else f"seat {player + 1}"
 
+    @classmethod
+    def upgrade_options(cls, options: dict[str, Any], version: int) -> dict[str, Any]:
+        """The options of a record written in format ``version``, older than today's, as these
+        rules read them: an option added since, whose default is not what the rules did then,
+        is given the value that plays as they did. Unchanged by default."""
+        return options
+
     def upgrade_moves(self, moves: tuple[str, ...], version: int) -> tuple[str, ...]:
         """The moves of a record written in format ``version``, older than today's, as these
         rules play them: a rule set whose decisions changed since says how. Unchanged by

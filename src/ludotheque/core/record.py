@@ -103,7 +103,7 @@ class Record:
         from ludotheque.core.registry import load_game
 
         try:
-            return load_game(self.game, **self.options)
+            return load_game(self.game, **self._options())
         except LudothequeError as exc:
             raise RecordError(f"the record does not fit: {exc}") from None
 
@@ -141,10 +141,21 @@ class Record:
             raise RecordError(f"the record's result {claimed} is not the game's: {found}.")
         return state
 
+    def _options(self) -> dict[str, Any]:
+        """The options as today's rules read them (:meth:`Game.upgrade_options`)."""
+        from ludotheque.core.registry import game_class
+
+        if self.version == VERSION:
+            return self.options
+        try:
+            return game_class(self.game).upgrade_options(dict(self.options), self.version)
+        except LudothequeError as exc:
+            raise RecordError(f"the record does not fit: {exc}") from None
+
     def _options_for(self, game: Game) -> dict[str, Any]:
         # Options in a record may be written as text; compare them once read by the game.
         try:
-            return dict(type(game)(**self.options).options)
+            return dict(type(game)(**self._options()).options)
         except LudothequeError as exc:
             raise RecordError(f"the record does not fit: {exc}") from None
 

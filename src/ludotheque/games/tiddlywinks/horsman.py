@@ -10,6 +10,7 @@ three variations with a chalk ring.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
@@ -105,6 +106,13 @@ class HorsmanGame(TiddlywinksGame):
 
     def lake_radius(self) -> float:
         return self.LAKE_RADIUS if self.options["variation"] != "none" else 0.0
+
+    @classmethod
+    def upgrade_options(cls, options: dict[str, Any], version: int) -> dict[str, Any]:
+        # Records of format 1 were played when "within this ring" meant any part inside.
+        if version < 2:
+            options.setdefault("ring", "any-part")
+        return options
 
     def ring_reading(self) -> str:
         # Rule "the ring": «Any counter falling within this ring» — by default all of it inside

@@ -47,6 +47,14 @@ def test_position_notation_round_trip(board, seat):
         ("1x15 1x15 move:white:6-5:4", "is not a stage"),
         ("1x15 1y15 lot", "is not part of a side"),
         ("1x15 1x15 won:white", "needs all fifteen"),
+        # Issue 16: positions no game reaches.
+        ("off15 off15 won:white", "both players cannot have all fifteen checkers off"),
+        ("off15 off15 dice:black", "both players cannot have all fifteen checkers off"),
+        ("1x15 off15 won:white", "needs all fifteen of White's checkers off, not 0"),
+        ("1x15 off15 dice:white", "Black has all fifteen checkers off, so the game is over"),
+        ("off15 1x15 lot", "write won:white"),
+        ("1x15 1x15 move:white:6-5:", "leaves no die to play"),
+        ("1x15 1x15 move:black:3-3:", "leaves no die to play"),
     ],
 )
 def test_bad_positions_are_one_sentence(text, says):

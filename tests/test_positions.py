@@ -21,24 +21,6 @@ def one_sentence(error: pytest.ExceptionInfo) -> str:
 
 
 @pytest.mark.parametrize(
-    ("text", "says"),
-    [
-        ("off15 off15 won:white", "both players cannot have all fifteen checkers off"),
-        ("off15 off15 dice:black", "both players cannot have all fifteen checkers off"),
-        ("1x15 off15 won:white", "needs all fifteen of White's checkers off, not 0"),
-        ("1x15 off15 dice:white", "Black has all fifteen checkers off, so the game is over"),
-        ("off15 1x15 lot", "write won:white"),
-        ("1x15 1x15 move:white:6-5:", "leaves no die to play"),
-        ("1x15 1x15 move:black:3-3:", "leaves no die to play"),
-    ],
-)
-def test_jacquet_positions_no_game_reaches_are_refused(text, says):
-    with pytest.raises(NotationError) as error:
-        Position.parse(text)
-    assert says in one_sentence(error)
-
-
-@pytest.mark.parametrize(
     ("text", "options", "says"),
     [
         ("bar1,1x13,20 1x15 dice:white", {}, "cannot have checkers on the bar"),

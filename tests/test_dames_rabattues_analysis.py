@@ -14,7 +14,7 @@ from ludotheque.games.dames_rabattues.analysis import (
     simulate_first_thrower,
     solve,
 )
-from ludotheque.games.dames_rabattues.rules import Reading, Side, resolve
+from ludotheque.games.dames_rabattues.rules import Passing, Reading, Side, resolve
 
 Z99 = 2.5758293035489
 
@@ -38,20 +38,24 @@ def test_the_opening_is_close_to_even(solution):
     assert 0.5 < win < 0.55 and 30 < throws < 40
 
 
-TABLES = build_tables(Reading())
-sides = st.sampled_from([s for s in TABLES.sides if not s.done])
+#: The default reading, and passing=kind, whose opponent's table depends on the thrower's phase
+#: both ways.
+READINGS = [Reading(), Reading(Passing.KIND)]
+TABLES = [build_tables(reading) for reading in READINGS]
+sides = st.sampled_from([s for s in TABLES[0].sides if not s.done])
 
 
-@given(sides, sides, st.integers(0, len(THROWS) - 1))
-def test_the_tables_compose_to_the_engine(a, b, t):
-    index = {side: i for i, side in enumerate(TABLES.sides)}
-    after, _ = resolve((a, b), 0, THROWS[t], Reading())
+@given(sides, sides, st.integers(0, len(THROWS) - 1), st.integers(0, len(READINGS) - 1))
+def test_the_tables_compose_to_the_engine(a, b, t, r):
+    tables = TABLES[r]
+    index = {side: i for i, side in enumerate(tables.sides)}
+    after, _ = resolve((a, b), 0, THROWS[t], READINGS[r])
     i, j = index[a], index[b]
-    a2 = TABLES.own[i, t]
-    assert TABLES.sides[a2] == after[0]
-    if not TABLES.done[a2]:
-        b2 = TABLES.opponent[j, TABLES.passed[i, t], TABLES.raising[i]]
-        assert TABLES.sides[b2] == after[1]
+    a2 = tables.own[i, t]
+    assert tables.sides[a2] == after[0]
+    if not tables.done[a2]:
+        b2 = tables.opponent[j, tables.passed[i, t], tables.raising[i]]
+        assert tables.sides[b2] == after[1]
 
 
 def test_exact_values_lie_in_the_simulated_intervals(solution):

@@ -61,9 +61,12 @@ TO_THE_RAISING = [
     ("6-5", "k100000 k000001 throw:white"),
     # White's ace is his last knock-down; his 2 he cannot play, nor can Black (¶12).
     ("2-1", "r222333 k000001 throw:black"),
-    # Black can play neither number; White, now raising, raises both for himself (¶12).
-    ("3-2", "r211333 k000001 throw:white"),
 ]
+
+#: Black then throws 3-2 and can play neither number. White, now raising, raises both for himself
+#: (¶12) — except under ``passing=kind``, where numbers thrown while knocking down are only
+#: ever knocked down, and nobody plays them.
+WHITE_AFTER_BLACKS_3_2 = {"exception": "r211333", "general": "r211333", "kind": "r222333"}
 
 
 def steer_to_raising(game):
@@ -76,34 +79,64 @@ def steer_to_raising(game):
     return state
 
 
-def test_beset_twice_while_raising_and_the_exception(dames):
-    state = steer_to_raising(dames)
+@pytest.mark.parametrize("passing", ["exception", "general", "kind"])
+def test_beset_twice_while_raising_and_the_exception(passing):
+    # Every reading of ¶12/¶20 that the doc weighs plays this example as the text says.
+    state = steer_to_raising(ludotheque.load_game("dames-rabattues", passing=passing))
+    play(state, "throw", "3-2")
+    white = WHITE_AFTER_BLACKS_3_2[passing]
+    assert str(state.position) == f"{white} k000001 throw:white"
+    raised = "r0" + white[2:]
     # ¶19: «quand il amène un beset, il lève les deux dames de la première case, &, parce qu'il a
     # amené un doublet, il joue une seconde fois».
     play(state, "throw", "beset")
-    assert str(state.position) == "r011333 k000001 throw:white"
+    assert str(state.position) == f"{raised} k000001 throw:white"
     assert state.describe_last() == "white throws 1-1 (beset): white raises 1 and 1."
     # ¶19: «s'il amène encore un beset, il ne lève rien, attendu qu'il ne peut pas jouer tout
     # d'une, en prenant une dame sur la seconde case»; ¶20: «il ne doit rien lever ni vous non
     # plus». Point 2 keeps its two checkers, and Black plays nothing.
     play(state, "throw", "beset")
-    assert str(state.position) == "r011333 k000001 throw:white"
+    assert str(state.position) == f"{raised} k000001 throw:white"
     assert state.describe_last() == "white throws 1-1 (beset): nobody can play 1 and 1."
 
 
 @pytest.mark.parametrize(
-    ("passing", "black"), [("exception", "k100000"), ("general", "r222333"), ("none", "k100000")]
+    ("passing", "white"),
+    [("exception", "r211333"), ("general", "r211333"), ("kind", "r222333"), ("none", "r222333")],
+)
+def test_the_kind_of_move_passes(passing, white):
+    # Where passing=kind parts from exception and general: the thrower is knocking down, his
+    # opponent raising. Black (only his six left to knock down) throws 3-2 and can play neither
+    # number. Under ¶12, read generally or with ¶20's exception, White raises both for himself;
+    # if a number keeps the kind of move it was thrown for, a knocking-down number is never
+    # raised, and nobody plays it.
+    game = ludotheque.load_game("dames-rabattues", passing=passing)
+    state = steer(game, [move for move, _ in TO_THE_RAISING] + ["3-2"])
+    assert str(state.position) == f"{white} k000001 throw:white"
+    if white == "r222333":
+        assert state.describe_last() == "black throws 3-2 (coup simple): nobody can play 3 and 2."
+    else:
+        assert state.describe_last() == (
+            "black throws 3-2 (coup simple): white raises 3 and 2 for himself."
+        )
+
+
+@pytest.mark.parametrize(
+    ("passing", "black"),
+    [("exception", "k100000"), ("general", "r222333"), ("kind", "k100000"), ("none", "k100000")],
 )
 def test_the_exception_against_the_general_rule(passing, black):
     # ¶20 under each reading. White is raising with nothing left on point 1; Black is still
     # knocking down and has his ace up. White's second beset: under the 1792 exception Black
-    # may not play it; under the general rule (¶12) he knocks his ace down with it.
+    # may not play it; under the general rule (¶12) he knocks his ace down with it; under
+    # passing=kind it is a raising number, which Black, still knocking down, may not play.
     game = ludotheque.load_game("dames-rabattues", passing=passing)
     moves = ["white first", "6-5", "6-5", "6-5", "4-3", "4-3", "4-2", "4-2", "6-5", "2-1"]
     state = steer(game, moves)
     assert str(state.position).split()[1] == "k100000"
     play(state, "throw", "6-5", "throw", "1-1")
-    white = "r022322" if passing != "none" else "r022333"
+    # Black's 6-5, thrown while knocking down, is raised by White unless nobody plays it.
+    white = "r022322" if passing in ("exception", "general") else "r022333"
     assert str(state.position) == f"{white} k100000 throw:white"
     play(state, "throw", "1-1")
     assert str(state.position) == f"{white} {black} throw:white"

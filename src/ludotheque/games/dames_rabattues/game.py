@@ -57,11 +57,14 @@ class DamesRabattuesGame(Game):
             tuple(p.value for p in Passing),
             source="«tout ce qui ne peut pas être joué par l'un des joueurs, se joue par son "
             "adversaire si cela est praticable pour celui-ci» (¶12) — «cette règle reçoit ici "
-            "une exception» (¶20)",
+            "une exception», «parce qu'il est de règle qu'on ne peut rien lever avant d'avoir "
+            "abattu toutes ses dames» (¶20)",
             help="what becomes of a number its thrower cannot play: exception = the opponent "
             "plays it, except a number thrown while raising, which an opponent still knocking "
             "down never plays; general = the opponent plays it whenever he can; none = it is "
-            "lost (as Ludii's code plays it)",
+            "lost (as Ludii's code plays it); kind = the opponent plays it only with the "
+            "thrower's kind of move, knocking down a number thrown while knocking down and "
+            "raising one thrown while raising",
         ),
         Option(
             "raise_in_same_throw",

@@ -50,6 +50,9 @@ class Passing(StrEnum):
     GENERAL = "general"
     #: Unplayable numbers are lost, as in Ludii's code for its *Tables Rabattues*.
     NONE = "none"
+    #: ¶20's reason read as the rule: a passed number keeps the kind of move it was thrown for
+    #: (knocking down or raising), so an opponent plays it only if he is making that kind of move.
+    KIND = "kind"
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,13 @@ def play_passed(
         and side.phase is Phase.KNOCK
     ):
         return side, Moves(), numbers
+    # Rule "the kind of move passes": «on ne peut rien lever avant d'avoir abattu toutes ses
+    # dames» read as the number carrying its kind of move; it is played only in that kind.
+    if reading.passing is Passing.KIND:
+        if side.phase is not thrower_phase:
+            return side, Moves(), numbers
+        side, played, left = _each_die(side, numbers)
+        return side.settled(), Moves(played), left
     # Rule "the opponent plays it": «se joue par son adversaire si cela est praticable».
     return play_numbers(side, numbers, reading)
 

@@ -245,7 +245,7 @@ def test_a_picture_of_more_cards_than_a_hand_holds_is_refused_at_once(tmp_path):
     result = run("picture", "crypto-geographique", str(tmp_path / "p.png"),
                  "--cards", ",".join(str(n) for n in range(1, 31)))
     assert result.exit_code == 2
-    assert "holds at most 8 cards" in one_sentence(result.output)
+    assert "picks out at most 8 cards" in one_sentence(result.output)
     assert not (tmp_path / "p.png").exists()
 
 

@@ -238,13 +238,6 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.name}({opts})>"
 
 
-def _id_text(action: int) -> str:
-    """An action id as a sentence shows it; Python writes no int of over 4,300 digits."""
-    if abs(action) < 10**30:
-        return str(action)
-    return f"~{'-' if action < 0 else ''}10^{int(abs(action).bit_length() * 0.30103)}"
-
-
 class State(ABC):
     """One moment of a game. Subclasses give the rules; this class gives the bookkeeping."""
 
@@ -388,7 +381,7 @@ class State(ABC):
         if not 0 <= action < size:
             kind = "chance outcomes" if chance else "actions"
             raise IllegalMoveError(
-                f"{self.game.name}'s {kind} are numbered 0 to {size - 1}, not {_id_text(action)}."
+                f"{self.game.name}'s {kind} are numbered 0 to {size - 1}, not {quoted(action)}."
             )
         return self._action_to_string(action)
 
@@ -428,7 +421,7 @@ class State(ABC):
             if self.is_terminal():
                 raise IllegalMoveError("the game is over; no move can be played.")
             raise IllegalMoveError(
-                f"action {_id_text(action)} is not legal here; legal: {self.legal_text(legal)}."
+                f"action {quoted(action)} is not legal here; legal: {self.legal_text(legal)}."
             )
         self._apply(action)
         self._trail = (action, self._trail)

@@ -120,8 +120,6 @@ class Option:
         return None
 
 
-
-
 def _show(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 

@@ -211,8 +211,8 @@ class MapGame(CardSeats, Game):
         words = [word for word in cards.split(",") if word.strip()]
         if len(words) > self.LARGEST_HAND:
             raise LudothequeError(
-                f"a hand of {self.info.title} holds at most {self.LARGEST_HAND} cards, so a "
-                f"picture picks out at most {self.LARGEST_HAND}, not {len(words)}."
+                f"a picture of {self.info.title} picks out at most {self.LARGEST_HAND} cards, "
+                f"not {len(words)}."
             )
         hand = tuple(card_of(word) for word in words)
         if FAKIR in hand or len(set(hand)) < len(hand):

@@ -6,9 +6,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.text import Text
 
 from ludotheque.core.errors import LudothequeError
+from ludotheque.play.help import HELP_WORDS, Answer, answer
 
 if TYPE_CHECKING:
     from ludotheque.core.game import State
@@ -30,6 +32,9 @@ class TerminalHuman:
         self.console = console or Console()
         self.read = read or self.console.input
 
+    def show(self, told: Answer) -> None:
+        self.console.print(Markdown(told.text) if told.markdown else Text(told.text, style="cyan"))
+
     def choose(self, state: State) -> int:
         player = state.current_player()
         game = state.game
@@ -41,7 +46,7 @@ class TerminalHuman:
             prompt = f"{name}: the only move is {moves}; press Enter (or type quit) > "
         else:
             self.console.print(f"legal moves: {moves}")
-            prompt = f"{name}, your move (or quit) > "
+            prompt = f"{name}, your move (? for help, quit to leave) > "
         while True:
             try:
                 text = self.read(prompt)
@@ -49,9 +54,8 @@ class TerminalHuman:
                 raise Abandoned from None
             if text.strip().lower() in ("quit", "q", "exit"):
                 raise Abandoned
-            if text.strip().startswith("?"):
-                answer = game.explain(text.strip()[1:].strip(), state)
-                self.console.print(Text(answer or "No answer to that here.", style="cyan"))
+            if text.strip().startswith("?") or text.strip().lower() in HELP_WORDS:
+                self.show(answer(game, text.strip().removeprefix("?"), state))
                 continue
             if not text.strip():
                 if len(legal) == 1:

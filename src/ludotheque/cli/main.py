@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import replace
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -25,7 +24,7 @@ from rich.text import Text
 
 from ludotheque.agents import kinds_text, make_agent
 from ludotheque.agents.human import Abandoned
-from ludotheque.core.errors import LudothequeError, RecordError
+from ludotheque.core.errors import LudothequeError, RecordError, quoted
 from ludotheque.core.game import Game
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import parse_assignments
@@ -33,6 +32,7 @@ from ludotheque.core.output import check_output
 from ludotheque.core.record import MAX_RECORD_BYTES, Record
 from ludotheque.core.registry import game_class, games, load_game
 from ludotheque.core.simulation import lengths, simulate, summarise, tally
+from ludotheque.play.help import how_to_play, rules_doc
 
 app = typer.Typer(
     help="Historical parlour games, played exactly as their primary sources describe them.",
@@ -72,12 +72,20 @@ def seat_specs(num_players: int, given: list[str] | None, default: list[str]) ->
     """Seats from ``N=spec`` assignments (numbered from 1) over the defaults."""
     seats = list(default)
     form = "a seat is written N=kind, such as 2=random"
-    for number, spec in parse_assignments(given or [], form).items():
+    given_as: dict[int, str] = {}
+    for pair in given or []:
+        [(number, spec)] = parse_assignments([pair], form).items()
         seat_number = parse_int(number)
         if seat_number is None or not 1 <= seat_number <= num_players:
             raise LudothequeError(
                 f"seats are numbered 1 to {num_players}; {number[:80]!r} is not one of them."
             )
+        if seat_number in given_as:
+            raise LudothequeError(
+                f"seat {seat_number} is given twice, as {quoted(given_as[seat_number])} and "
+                f"{quoted(spec)}; give each seat once."
+            )
+        given_as[seat_number] = spec
         seats[seat_number - 1] = spec
     return seats
 
@@ -122,23 +130,20 @@ def options_text(game: Game) -> str:
     return ", ".join(f"{k}={shown[k].show(v)}" for k, v in game.options.items()) or "no options"
 
 
-def rules_text(name: str) -> str:
-    """The rules doc of a game: from the wheel's copy, or from the repository's docs/rules."""
-    name = game_class(name).doc or name
-    packaged = resources.files("ludotheque") / "rules" / f"{name}.md"
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    in_repository = Path(__file__).resolve().parents[3] / "docs" / "rules" / f"{name}.md"
-    if in_repository.is_file():
-        return in_repository.read_text(encoding="utf-8")
-    raise LudothequeError(f"the rules of {name} are not written down yet.")
-
-
 @app.command()
 @friendly
-def rules(game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")]) -> None:
-    """The rules as implemented, beside the source's own words."""
-    console.print(Markdown(rules_text(game)))
+def rules(
+    game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")],
+    full: Annotated[
+        bool, typer.Option("--full", help="The whole doc: every rule beside the source's words.")
+    ] = False,
+) -> None:
+    """How to play a game; with --full, the rules as implemented beside the source's words."""
+    if full:
+        console.print(Markdown(rules_doc(game)))
+        return
+    console.print(Markdown(f"# {game_class(game).info.title}: how to play\n\n{how_to_play(game)}"))
+    console.print(f"\nEvery rule beside the source's words: ludotheque rules {game} --full")
 
 
 @app.command()

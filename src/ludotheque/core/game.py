@@ -110,6 +110,9 @@ class Game(ABC):
     #: The seat a person plays against by default, when the rule set has a computer player of
     #: its own (a seat kind it registers); else its heuristic player, or random.
     computer: ClassVar[str | None] = None
+    #: What :meth:`explain` answers, as (how it is asked, what it tells): a bare ``?`` at the
+    #: prompt lists them.
+    questions: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, Any] = resolve_options(self.OPTIONS, options, game=self.name)

@@ -198,6 +198,7 @@ class MapGame(CardSeats, Game):
     #: The most cards a hand holds: seven, and the eighth drawn before one is thrown (Rule "a
     #: turn": «Ayant alors et momentanément 8 cartes en main»). A picture picks out no more.
     LARGEST_HAND: ClassVar[int] = HAND + 1
+    questions = (("? Somme, ? 80", "the départements that touch one, asked by name or number"),)
 
     def explain(self, question: str, state: State | None = None) -> str | None:
         # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".

@@ -133,6 +133,11 @@ class TiddlywinksGame(Game):
     #: What the source calls the circle, and where it forbids covering on purpose.
     LAKE_WORD: ClassVar[str] = "lake"
     COVERING_RULE: ClassVar[str]
+    questions = (
+        ("? shot", "how a shot is written, with one that reaches the cup"),
+        ("? red 2", "where that counter lies, and which way the cup is from it"),
+        ("? picture [FILE]", "a picture of the table now, as a .png or .svg file"),
+    )
     computer = "aim:medium"
 
     @staticmethod
@@ -285,7 +290,8 @@ class TiddlywinksGame(Game):
                 return f"a picture is written as .png or .svg, not {path.name!r}."
             try:
                 check_output(path, "the picture")
-                return f"Picture written to {self.picture(path, state=state)}."
+                # Said in full: the default file lands wherever the terminal was started.
+                return f"Picture written to {self.picture(path, state=state).resolve()}."
             except LudothequeError as error:
                 return str(error)
             except OSError as error:

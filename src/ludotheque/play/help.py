@@ -1,0 +1,101 @@
+"""Help while playing: a rule set's quick rules and what a person may ask at the prompt.
+
+Each rules doc (``docs/rules/<doc>.md``, carried in the wheel as ``ludotheque/rules``) opens
+with a section headed "How to play": ten to twenty plain lines for someone who has never
+played. A doc that holds two rule sets gives the second its own such section at the head of
+the section that names its id. What a game answers besides is its :attr:`Game.questions`,
+answered by :meth:`Game.explain`.
+
+>>> import ludotheque
+>>> print(answer(ludotheque.load_game("crypto-geographique"), "").text)  # doctest: +ELLIPSIS
+You may ask:
+  ? rules — how to play: the aim, a turn, how a move is written
+  ? Somme, ? 80 — the départements that touch one, asked by name or number
+...
+>>> answer(ludotheque.load_game("jacquet"), "rules").text.splitlines()[0]  # doctest: +ELLIPSIS
+'- The aim: ...'
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from ludotheque.core.errors import LudothequeError, quoted
+from ludotheque.core.registry import game_class
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import Game, State
+
+HEADING = "How to play"
+#: What a person may type at the prompt for help, besides a question after ``?``.
+HELP_WORDS = ("help", "rules")
+
+
+class Answer(NamedTuple):
+    """What to show: ``markdown`` if ``text`` is Markdown (the quick rules), to be drawn as
+    such where the front end can; else one plain paragraph."""
+
+    text: str
+    markdown: bool = False
+
+
+def rules_doc(name: str) -> str:
+    """The whole rules doc of a rule set: the wheel's copy, or the repository's docs/rules."""
+    doc = game_class(name).doc or name
+    packaged = resources.files("ludotheque") / "rules" / f"{doc}.md"
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    in_repository = Path(__file__).resolve().parents[3] / "docs" / "rules" / f"{doc}.md"
+    if in_repository.is_file():
+        return in_repository.read_text(encoding="utf-8")
+    raise LudothequeError(f"the rules of {name} are not written down yet.")
+
+
+def how_to_play(name: str) -> str:
+    """The rule set's "How to play" section, without its heading: the first one in its doc,
+    or, where the doc holds several rule sets, the first after the heading naming ``name``."""
+    lines = rules_doc(name).splitlines()
+    start = 0
+    if (game_class(name).doc or name) != name:
+        named = [i for i, line in enumerate(lines) if line.startswith("#") and f"`{name}`" in line]
+        start = named[0] if named else len(lines)
+    for i in range(start, len(lines)):
+        level, _, title = lines[i].partition(" ")
+        if set(level) == {"#"} and title.strip() == HEADING:
+            body = []
+            for line in lines[i + 1:]:
+                hashes = line.partition(" ")[0]
+                if set(hashes) == {"#"} and len(hashes) <= len(level):
+                    break
+                body.append(line)
+            return "\n".join(body).strip()
+    raise LudothequeError(f"the rules of {name} have no {HEADING!r} section yet.")
+
+
+def questions(game: Game) -> list[tuple[str, str]]:
+    """What may be asked after ``?``: (how it is asked, what it tells)."""
+    return [("? rules", "how to play: the aim, a turn, how a move is written"),
+            *game.questions]
+
+
+def answer(game: Game, question: str, state: State | None = None) -> Answer:
+    """The answer to ``question`` (what a person typed after ``?``, or ``help`` or ``rules``
+    typed alone): nothing or ``help`` lists what may be asked, ``rules`` gives the quick
+    rules, anything else is the game's to explain."""
+    asked = " ".join(question.lower().split())
+    if asked in ("", "help"):
+        listed = [f"  {form} — {tells}" for form, tells in questions(game)]
+        return Answer("\n".join(["You may ask:", *listed,
+                                 "Type a legal move to play it, or quit to leave."]))
+    if asked in ("rules", "how to play"):
+        try:
+            return Answer(how_to_play(game.name), markdown=True)
+        except LudothequeError as error:
+            return Answer(str(error))
+    told = game.explain(question.strip(), state)
+    if told is None:
+        return Answer(f"No answer to {quoted(question.strip())} here; a bare ? lists what may be "
+                      "asked.")
+    return Answer(told)

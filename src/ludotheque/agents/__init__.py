@@ -76,10 +76,14 @@ USAGE = {"random": "random:SEED", "heuristic": "heuristic:SEED"}
 
 
 def kinds(game: Game | None = None) -> list[str]:
-    """Every seat kind: the kinds of any game, the levels, and the search methods at a level
-    (those that play ``game``, if given)."""
-    methods = levels.methods(None if game is None else game.name)
-    return [*KINDS, *levels.LEVELS, *(f"{method}:LEVEL" for method in methods)]
+    """Every seat kind: the kinds of any game, the levels, and the search methods at a level;
+    with ``game``, only those that play it (no heuristic where it has none, no level where no
+    search method plays it)."""
+    if game is None:
+        return [*KINDS, *levels.LEVELS, *(f"{method}:LEVEL" for method in levels.methods())]
+    methods = levels.methods(game.name)
+    plain = [k for k in KINDS if k != "heuristic" or game.has_heuristic]
+    return [*plain, *(levels.LEVELS if methods else ()), *(f"{m}:LEVEL" for m in methods)]
 
 
 def kinds_text(game: Game | None = None) -> str:
@@ -93,6 +97,10 @@ def make_agent(spec: str, seed: int | str | None = None, game: Game | None = Non
     """The agent a seat specification names; ``seed`` serves agents given no seed of their own,
     and ``game`` is the game a search player will play."""
     kind, _, argument = spec.strip().partition(":")
+    if kind == "heuristic" and game is not None and not game.has_heuristic:
+        raise OptionError(
+            f"{game.name} has no heuristic player; its seats are {', '.join(kinds(game))}."
+        )
     if kind in KINDS:
         return KINDS[kind](argument, seed)
     if kind in levels.LEVELS and not argument:

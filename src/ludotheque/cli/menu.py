@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rich.console import Console
@@ -41,27 +42,61 @@ def choose_game(console: Console) -> str:
         console.print(Text(f"Choose 1 to {len(names)}, or one of: {', '.join(names)}.", "red"))
 
 
-def choose_options(console: Console, name: str) -> dict[str, str]:
-    """Ask for each rule option; options that only change how the game is driven (``rule``
-    false, such as Jacquet's granularity) keep their defaults, which suit people."""
-    chosen: dict[str, str] = {}
-    for option in game_class(name).OPTIONS:
-        if not option.rule:
+class Back(Exception):
+    """The person typed q at a question about the game: back to the list of games."""
+
+
+def ask_or_back(console: Console, prompt: str) -> str:
+    answer = ask(console, prompt)
+    if answer.lower() in ("q", "quit"):
+        raise Back
+    return answer
+
+
+#: ``name=value`` pairs typed on one line; a value may hold spaces (``laying=at once``).
+ASSIGNMENT = re.compile(r"([\w-]+)\s*=\s*(.*?)\s*(?=[\w-]+\s*=|$)")
+
+
+def show_options(console: Console, game: Game) -> None:
+    """Every option with its value and what it does: the rules first, then how the game is
+    driven (such as how steady the hands are)."""
+    for title, rule in (("the rules", True), ("how it is played", False)):
+        group = [option for option in game.OPTIONS if option.rule is rule]
+        if not group:
             continue
-        console.print(f"Option {option.name}: {option.help}")
-        while True:
-            allowed, default = option.allowed_text(), option.show(option.default)
-            answer = ask(console, f"  {option.name} ({allowed}; Enter for {default}) > ")
-            if not answer:
-                break
-            try:
-                option.parse(answer, game=name)
-            except LudothequeError as error:
-                console.print(Text(str(error), style="red"))
-                continue
-            chosen[option.name] = answer
-            break
-    return chosen
+        console.print(f"Options of {game.info.title}, {title}:")
+        for option in group:
+            value = option.show(game.options[option.name])
+            console.print(f"  {option.name} = {value} — {option.help} ({option.allowed_text()})")
+
+
+def choose_options(console: Console, name: str) -> Game:
+    """The game with its options: all shown at once, Enter plays with them, ``name=value``
+    (several on one line) changes them, each checked as typed."""
+    chosen: dict[str, str] = {}
+    game = load_game(name)
+    show_options(console, game)
+    while True:
+        answer = ask_or_back(
+            console, "Enter to play with these, or change some as name=value (q for the menu) > "
+        )
+        if not answer:
+            return game
+        typed = ASSIGNMENT.findall(answer)
+        if not typed or ASSIGNMENT.sub("", answer).strip():
+            first = game.OPTIONS[0]
+            example = f"{first.name}={first.show(first.default)}"
+            console.print(Text(f"An option is changed as name=value, such as {example}.", "red"))
+            continue
+        try:
+            game = load_game(name, **{**chosen, **dict(typed)})
+        except LudothequeError as error:
+            console.print(Text(str(error), style="red"))
+            continue
+        chosen.update(typed)
+        shown = {option.name: option for option in game.OPTIONS}
+        now = ", ".join(f"{key}={shown[key].show(game.options[key])}" for key in chosen)
+        console.print(f"Changed from the defaults: {now}.")
 
 
 def choose_seats(console: Console, game: Game) -> list[str]:
@@ -70,8 +105,9 @@ def choose_seats(console: Console, game: Game) -> list[str]:
     for seat, default in enumerate(default_seats(game)):
         name = game.seat_name(seat)
         while True:
-            answer = ask(
-                console, f"Seat {seat + 1} ({name}): {offered}? (Enter for {default}) > "
+            answer = ask_or_back(
+                console, f"Seat {seat + 1} ({name}): {offered}? (Enter for {default}, q for the "
+                "menu) > "
             ) or default
             try:
                 make_agent(answer, game=game)
@@ -95,10 +131,15 @@ def offer_to_save(console: Console, state: State, seats: list[str]) -> None:
 def run_menu(console: Console) -> None:
     while True:
         name = choose_game(console)
-        game = load_game(name, **choose_options(console, name))
-        seats = choose_seats(console, game)
-        state = play_at_terminal(game, seats, console)
-        if state is not None:
-            offer_to_save(console, state, seats)
-        if ask(console, "Play again? (y/N) > ").lower() not in ("y", "yes", "o", "oui"):
-            return
+        try:
+            game = choose_options(console, name)
+            seats = choose_seats(console, game)
+        except Back:
+            continue
+        while True:
+            state = play_at_terminal(game, seats, console)
+            if state is not None:
+                offer_to_save(console, state, seats)
+            again = ask(console, "Play the same again? (y, or Enter for the menu) > ")
+            if again.lower() not in ("y", "yes", "o", "oui"):
+                break

@@ -48,13 +48,15 @@ class CabrioleGame(TiddlywinksGame):
     COVERING_RULE = "Cabriole XI"
     OPTIONS = (
         Option("players", int, 2, (2, 3, 4, 5, 6),
-               source="I: «Ce jeu peut être joué par un nombre quelconque de joueurs.»"),
+               source="I: «Ce jeu peut être joué par un nombre quelconque de joueurs.»",
+               help="how many play, each with his own colour"),
         Option("camps", bool, False,
                source="I: «Si le nombre de ceux-ci est pair … on fera bien de former deux camps "
                "en s’associant à deux ou à trois»",
                help="two camps seated alternately (4 or 6 players)"),
         Option("counters", int, 4, (4, 5, 6),
-               source="V: «Chacun reçoit 4, 5 ou 6 petits jetons d’une couleur distincte»"),
+               source="V: «Chacun reçoit 4, 5 ou 6 petits jetons d’une couleur distincte»",
+               help="small counters each player has to pot"),
         Option("table", str, "round", ("round", "square"),
                source="II: «une table quelconque, ronde de préférence»",
                help="a round table 90 cm across, or a square one 76 cm a side"),
@@ -67,7 +69,9 @@ class CabrioleGame(TiddlywinksGame):
                      "deux tapis superposés»"),
         Option("lake", str, "return", ("return", "lost"),
                source="IX: «doit retourner à la ligne de départ … On peut convenir toutefois que "
-               "tout jeton qui tombera dans le lac sera irrévocablement perdu»"),
+               "tout jeton qui tombera dans le lac sera irrévocablement perdu»",
+               help="return = a counter in the lake goes back to the start line; lost = it is "
+               "dead, and its owner pays a fine"),
         Option("fine", float, 1.0, minimum=0.0, maximum=STAKES_MOST,
                source="IX: «Son propriétaire paiera à la poule une amende convenue d’avance»",
                help="stakes paid into the pool per counter lost in the lake (lake=lost)"),

@@ -53,12 +53,15 @@ class HorsmanGame(TiddlywinksGame):
     OPTIONS = (
         Option("players", int, 2, (2, 3, 4, 5, 6),
                source="«may be played by any number of people (two, or four in partnership is "
-               "best)»"),
+               "best)»",
+               help="how many play, each with his own colour"),
         Option("partners", bool, False,
                source="«Partners sit opposite as at whist, and may play with each other's "
-               "counters.»"),
+               "counters.»",
+               help="partners sit opposite and may play each other's counters (4 or 6 players)"),
         Option("counters", int, 4, (4, 6),
-               source="«four or six small counters of the same color and one large one»"),
+               source="«four or six small counters of the same color and one large one»",
+               help="small counters each player has to pot"),
         Option("table", str, "square", ("square", "round"),
                source="«on any card or similar small table»",
                help="a card table 76 cm a side, or a round table 90 cm across"),
@@ -83,10 +86,14 @@ class HorsmanGame(TiddlywinksGame):
         end_option("I: «the winner to be the player who gets the most counters into the cup»"),
         Option("turn", str, "until-miss", ("until-miss", "every-shot"),
                source="«is entitled to play again … and so on until he fails.* … * The game may "
-               "also be played by the turn passing on after each shot»"),
+               "also be played by the turn passing on after each shot»",
+               help="until-miss = a pot earns another shot; every-shot = the turn passes after "
+               "each shot"),
         Option("forfeits", bool, False,
                source="«if agreed beforehand, may claim as forfeits all the counters then on the "
-               "cloth, and be paid by the respective owners of the same»"),
+               "cloth, and be paid by the respective owners of the same»",
+               help="the winner is also paid for every counter the others still have on the "
+               "cloth"),
         Option("price", float, 1.0, minimum=0.0, maximum=STAKES_MOST,
                source="«be paid by the respective owners of the same»",
                help="stakes paid per forfeited counter (forfeits=true)"),

@@ -27,7 +27,7 @@ def test_list_shows_games_sources_and_options():
 
 
 def test_rules_prints_the_doc():
-    result = run("rules", "dames-rabattues")
+    result = run("rules", "dames-rabattues", "--full")
     assert result.exit_code == 0 and "Readings and decisions" in result.output
 
 
@@ -65,7 +65,7 @@ def test_simulate_is_reproducible_whatever_the_jobs():
 
 def test_menu_plays_a_game_end_to_end(tmp_path):
     record = tmp_path / "menu.json"
-    keys = "\n".join(["dames-rabattues", "", "", "random", "random", str(record), "n"]) + "\n"
+    keys = "\n".join(["dames-rabattues", "", "random", "random", str(record), "", "q"]) + "\n"
     result = run(input=keys)
     assert result.exit_code == 0, result.output
     assert "wins." in result.output
@@ -73,8 +73,9 @@ def test_menu_plays_a_game_end_to_end(tmp_path):
 
 
 def test_menu_rejects_bad_choices():
-    keys = "\n".join(["9", "dames-rabattues", "often", "general", "", "robot", "random:x",
-                      "random", "random", "/nonexistent/dir/x.json", "", "n"]) + "\n"
+    keys = "\n".join(["9", "dames-rabattues", "passing=often", "passing=general", "", "robot",
+                      "random:x", "random", "random", "/nonexistent/dir/x.json", "", "",
+                      "q"]) + "\n"
     result = run(input=keys)
     assert result.exit_code == 0, result.output
     assert "Choose 1 to" in result.output

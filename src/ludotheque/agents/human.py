@@ -43,7 +43,9 @@ class TerminalHuman:
         moves = state.legal_text(legal)
         name = game.seat_name(player)
         if len(legal) == 1:
-            prompt = f"{name}: the only move is {moves}; press Enter (or type quit) > "
+            prompt = (
+                f"{name}: the only move is {moves}; press Enter (? for help, quit to leave) > "
+            )
         else:
             self.console.print(f"legal moves: {moves}")
             prompt = f"{name}, your move (? for help, quit to leave) > "

@@ -7,11 +7,10 @@ the section that names its id. What a game answers besides is its :attr:`Game.qu
 answered by :meth:`Game.explain`.
 
 >>> import ludotheque
->>> print(answer(ludotheque.load_game("crypto-geographique"), "").text)  # doctest: +ELLIPSIS
+>>> print(answer(ludotheque.load_game("crypto-geographique"), "").text)
 You may ask:
   ? rules — how to play: the aim, a turn, how a move is written
   ? Somme, ? 80 — the départements that touch one, asked by name or number
-...
 >>> answer(ludotheque.load_game("jacquet"), "rules").text.splitlines()[0]  # doctest: +ELLIPSIS
 '- The aim: ...'
 """
@@ -87,8 +86,7 @@ def answer(game: Game, question: str, state: State | None = None) -> Answer:
     asked = " ".join(question.lower().split())
     if asked in ("", "help"):
         listed = [f"  {form} — {tells}" for form, tells in questions(game)]
-        return Answer("\n".join(["You may ask:", *listed,
-                                 "Type a legal move to play it, or quit to leave."]))
+        return Answer("\n".join(["You may ask:", *listed]))
     if asked in ("rules", "how to play"):
         try:
             return Answer(how_to_play(game.name), markdown=True)

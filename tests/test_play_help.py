@@ -113,6 +113,14 @@ def test_a_seat_given_twice_is_refused_in_one_sentence():
     )
 
 
+def test_an_option_given_twice_is_refused_in_one_sentence():
+    result = run("play", "dames-rabattues", "-o", "passing=none", "-o", "passing=general")
+    assert result.exit_code == 2
+    assert flat(result.output) == (
+        "'passing' is given twice, as 'none' and 'general'; give it once."
+    )
+
+
 @pytest.mark.parametrize("name", games())
 def test_every_option_says_what_it_does(name):
     assert all(option.help for option in game_class(name).OPTIONS)

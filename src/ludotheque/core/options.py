@@ -145,11 +145,22 @@ def parse_assignments(
 
     >>> parse_assignments(["passing=none"])
     {'passing': 'none'}
+    >>> parse_assignments(["players=2", "players=3"])
+    Traceback (most recent call last):
+    ...
+    ludotheque.core.errors.OptionError: 'players' is given twice, as '2' and '3'; give it once.
     """
-    result = {}
+    result: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise OptionError(f"{form}, not {pair!r}.")
-        result[name.strip()] = value.strip()
+        name = name.strip()
+        if name in result:
+            # The last one silently winning would play a game the person did not ask for.
+            raise OptionError(
+                f"{quoted(name)} is given twice, as {quoted(result[name])} and "
+                f"{quoted(value.strip())}; give it once."
+            )
+        result[name] = value.strip()
     return result

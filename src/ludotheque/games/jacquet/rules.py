@@ -287,7 +287,7 @@ def why_not(
         return Refusal("no hitting", f"the opponent holds point {target}")
     single = len(dice) == 2 and dice[0] != dice[1] and die == min(dice)
     if reading.higher_die and single and most_dice(board, player, dice, reading) == 1:
-        return Refusal("the higher die", f"only one die can be played, so the {max(dice)}")
+        return Refusal("the higher die (option)", f"only one die can be played, so the {max(dice)}")
     return Refusal("play all the dice you can", "another play uses more of the dice")
 
 

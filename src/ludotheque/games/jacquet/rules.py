@@ -255,6 +255,10 @@ def why_not(
     if origin == BAR or not board.mine(player, origin):
         where = "on the bar" if origin == BAR else f"on point {origin}"
         return Refusal("a die moves one checker", f"you have no checker {where}")
+    larger = [d for d in dice if d > die]
+    if die not in dice and origin + die == OFF and larger:
+        # 20/off typed with a 6 to play: the 6 would bear it off, written 20/off(6).
+        step, die = Step(origin, min(larger)), min(larger)
     if die not in dice:
         return Refusal("a die moves one checker", f"a checker moves the number of a die, and "
                        f"{dice_words(dice)}")

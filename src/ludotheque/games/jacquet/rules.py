@@ -252,7 +252,7 @@ def why_not(
     if board.bar[player] and origin != BAR:
         return Refusal("entering again (DLP)", "a checker on the bar enters before any other "
                        "moves")
-    if origin == BAR or not board.mine(player, origin):
+    if not (board.bar[player] if origin == BAR else board.mine(player, origin)):
         where = "on the bar" if origin == BAR else f"on point {origin}"
         return Refusal("a die moves one checker", f"you have no checker {where}")
     larger = [d for d in dice if d > die]

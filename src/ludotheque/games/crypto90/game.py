@@ -357,6 +357,12 @@ class Crypto90State(StockChance, State):
         if action == LAY:
             return Refusal("laying the ninth card", "the hand card is laid when the row of eight "
                            "is in order and it fits at one end")
+        if t.phase is Phase.HYPNOTISE:
+            return Refusal("hypnotise", "the exchange is made, and a fakir is now put in a row "
+                           "or the turn goes on with pass")
+        if t.phase is Phase.END:
+            return Refusal("laying the ninth card", "the turn ends with end, or with lay when "
+                           "the hand card completes the nine")
         return None
 
     def _returns(self) -> list[float]:

@@ -127,11 +127,14 @@ def test_search_players_take_seats_by_level():
 
 
 def test_a_person_plays_jacquet_against_the_heuristic():
-    # White (the person) has the first throw with this seed; a bad move gets the legal list.
+    # White (the person) throws 5-2 with this seed; a bad move gets its rule and the legal list.
     keys = "1/9\n" + "\n".join(["1/7", "1/6", "1/5", "1/4", "1/3", "1/2"]) + "\n"
     result = run("play", "jacquet", "--seed", "1", input=keys)
     assert result.exit_code == 0, result.output
-    assert "is not a legal move here; legal:" in result.output
+    said = " ".join(result.output.split())
+    assert ("'1/9' is not a legal move here, by the rule \"a die moves one checker\": the dice "
+            "left are 5 and 2, and none of them, alone or added, takes a checker from 1 to 9; "
+            "legal: 1/3, 1/6.") in said
     assert "white's point" in result.output and "W15" in result.output
     assert "Game abandoned." in result.output
 

@@ -70,6 +70,16 @@ def limit_option(default: int, unfinished: str) -> LimitOption:
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """Why the rules forbid a move here: the rule by its name in the rule set's doc (the first
+    column of "The rules as implemented" in ``docs/rules/<doc>.md``), and what it forbids, in
+    a few words fitted to the move (``rule="no hitting"``, ``reason="black holds point 7"``)."""
+
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What a rule set is and where it comes from."""
 
@@ -305,6 +315,30 @@ class State(ABC):
         for rule sets whose actions are too many to list. None leaves it to the listing."""
         return None
 
+    def _refusal(self, action: int) -> Refusal | None:
+        """Why the rules forbid ``action``, an id of the node's action space that
+        ``_allows`` refuses here; None (the default) says nothing more than the legal moves."""
+        return None
+
+    def _refusal_of_text(self, text: str) -> Refusal | None:
+        """Why the rules forbid what ``text`` (lower case, single spaces) asks for, where it
+        writes no legal move: a move of the rule set's notation that is not legal here, or
+        something a person might type that no action writes (a checker from a point he does
+        not hold). None (the default) leaves the notation error. A rule set that understands
+        the text but takes it in another form (two dice typed at once where each is a
+        decision) raises a NotationError saying how to enter it."""
+        return None
+
+    def refused(self, what: str, refusal: Refusal | None, legal: list[int],
+                kind: str | None = None) -> str:
+        """The one sentence every front end shows for a refused move: ``what`` was typed
+        (quoted) or played, not legal (a legal ``kind``) here, by the rule that forbids it
+        where the rule set names one, and what is legal instead."""
+        said = f"{what} is not {'legal' if kind is None else f'a legal {kind}'} here"
+        if refusal is not None:
+            said += f', by the rule "{refusal.rule}": {refusal.reason}'
+        return f"{said}; legal: {self.legal_text(legal)}."
+
     def describe_last(self, player: int | None = None) -> str:
         """A sentence on what the last action did, as ``player`` (None: a spectator) may know."""
         return ""
@@ -423,9 +457,8 @@ class State(ABC):
         if not self._allows(action, legal):
             if self.is_terminal():
                 raise IllegalMoveError("the game is over; no move can be played.")
-            raise IllegalMoveError(
-                f"action {quoted(action)} is not legal here; legal: {self.legal_text(legal)}."
-            )
+            refusal = self._refusal(action) if self.current_player() >= 0 else None
+            raise IllegalMoveError(self.refused(f"action {quoted(action)}", refusal, legal))
         self._apply(action)
         self._trail = (action, self._trail)
         self._length += 1
@@ -448,9 +481,8 @@ class State(ABC):
         if parsed is not None and not self.is_terminal():
             if self._allows(parsed, legal):
                 return parsed
-            raise NotationError(
-                f"{quoted(text.strip())} is not legal here; legal: {self.legal_text(legal)}."
-            )
+            refusal = self._refusal(parsed) if self.current_player() >= 0 else None
+            raise NotationError(self.refused(quoted(text.strip()), refusal, legal))
         for action in legal:
             if self.action_to_string(action).lower() == wanted:
                 return action
@@ -459,10 +491,10 @@ class State(ABC):
             return alias
         if self.is_terminal():
             raise NotationError("the game is over; no move can be played.")
-        kind = "outcome" if self.is_chance_node() else "move"
-        raise NotationError(
-            f"{quoted(text.strip())} is not a legal {kind} here; legal: {self.legal_text(legal)}."
-        )
+        if self.is_chance_node():
+            raise NotationError(self.refused(quoted(text.strip()), None, legal, "outcome"))
+        refusal = self._refusal_of_text(wanted)
+        raise NotationError(self.refused(quoted(text.strip()), refusal, legal, "move"))
 
     def legal_text(self, legal: list[int] | None = None) -> str:
         """The legal moves as a person reads them: each written out, or, where there are too

@@ -21,7 +21,7 @@ from typing import Any
 
 from ludotheque.core.cards import SEATING, CardSeats, Stock, StockChance, Unseen
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, Refusal, State, limit_option
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto90.rules import (
@@ -297,6 +297,72 @@ class Crypto90State(StockChance, State):
             return LAY
         if len(words) == 2 and words[0] == "row" and words[1] in set("12345678"):
             return PLACE_ROW + "12345678".index(words[1])
+        return None
+
+    def _written(self, text: str) -> int | None:
+        """The decision ``text`` writes, legal here or not (None if it writes none)."""
+        words = text.split()
+        named = {word: action for action, word in WORDS.items()}
+        if len(words) == 1 and words[0] in named:
+            return named[words[0]]
+        if words[:1] == ["lay"] and words[1:] in ([], ["left"], ["right"]):
+            return LAY
+        numbers = {str(k + 1): k for k in range(ROW)}
+        if len(words) == 2 and words[0] == "row" and words[1] in numbers:
+            return PLACE_ROW + numbers[words[1]]
+        seats = [self.game.seat_name(p) for p in range(self.num_players())]
+        if (len(words) == 3 and words[0] == "hypnotise" and words[1] in seats
+                and words[2] in numbers):
+            return HYPNOTISE + seats.index(words[1]) * ROW + numbers[words[2]]
+        return None
+
+    def _refusal_of_text(self, text: str) -> Refusal | None:
+        if text.split()[:1] in (["swap"], ["move"], ["switch"]):
+            # Rule "the row stays": «Le joueur ne peut ni déplacer ni intervertir les cartes de
+            # sa rangée.»
+            return Refusal("the row stays", "no card of a row is moved or swapped, only "
+                           "exchanged for the card taken")
+        action = self._written(text)
+        return None if action is None else self._refusal(action)
+
+    def _refusal(self, action: int) -> Refusal | None:
+        t = self.table
+        places = PLACE_HAND <= action < PLACE_ROW + ROW
+        if HYPNOTISE <= action < PASS:
+            player, position = divmod(action - HYPNOTISE, ROW)
+            if not t.held[t.to_move]:
+                return Refusal("hypnotise", "you hold no fakir to put in a row")
+            if t.phase is Phase.HYPNOTISE and t.rows[player][position] == FAKIR:
+                return Refusal("hypnotise", "a fakir replaces a card that is not a fakir")
+            if t.phase is not Phase.HYPNOTISE:
+                return Refusal("hypnotise", "a fakir is put after the turn's exchange, one a "
+                               "turn")
+        if t.phase is Phase.DRAW:
+            if action == TAKE_PILE and t.pile and t.pile[-1] == FAKIR:
+                return Refusal("a fakir on the pile", "the top of the pile is a fakir, which "
+                               "cannot be taken")
+            if places or action == REJECT:
+                return Refusal("a turn", "take the top of the stock or of the pile first")
+        if t.phase is Phase.PLACE:
+            if action in (TAKE_STOCK, TAKE_PILE):
+                return Refusal("a turn", f"the {card_name(t.drawn)} taken is to be exchanged "
+                               f"for the hand card or a row card")
+            if action == REJECT:
+                return Refusal("rejecting a stock card", "a card taken from the pile must be "
+                               "exchanged")
+            if places:
+                fakirs = ", ".join(f"row {k + 1}" for k in t.places() if k is not None)
+                return Refusal("a fakir received", f"the card taken goes in place of the fakir "
+                               f"in your row ({fakirs})")
+        if action == LAY:
+            return Refusal("laying the ninth card", "the hand card is laid when the row of eight "
+                           "is in order and it fits at one end")
+        if t.phase is Phase.HYPNOTISE:
+            return Refusal("hypnotise", "the exchange is made, and a fakir is now put in a row "
+                           "or the turn goes on with pass")
+        if t.phase is Phase.END:
+            return Refusal("laying the ninth card", "the turn ends with end, or with lay when "
+                           "the hand card completes the nine")
         return None
 
     def _returns(self) -> list[float]:

@@ -28,7 +28,7 @@ from ludotheque.core.cards import (
     with_item,
 )
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, GameInfo, State, limit_option
+from ludotheque.core.game import CHANCE, TERMINAL, GameInfo, Refusal, State, limit_option
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto_geo.departements import departements, neighbours
@@ -326,6 +326,31 @@ class CryptoGeographiqueChainState(StockChance, State):
         except NotationError:
             return None
         return None
+
+    def _refusal_of_text(self, text: str) -> Refusal | None:
+        c = self.chain
+        visible = card_name(c.laid[-1])
+        if text in ("draw", "stock", "pass", "penalty") and c.chained:
+            return Refusal("following", "having laid a card, you lay another or say done")
+        if text in ("draw", "stock", "pass", "penalty"):
+            # Rule "the penalty draw": «Celui qui ne peut pas enchaîner prend une carte».
+            return Refusal("the penalty draw", f"only a player with nothing that touches "
+                           f"{visible} draws, and you can lay {card_name(c.playable()[0])}")
+        if text == "done":
+            return Refusal("following", f"a turn begins by laying a card that touches {visible}")
+        if not text.startswith("lay "):
+            return None
+        try:
+            card = card_of(text[4:])
+        except NotationError:
+            return None
+        if card == FAKIR:
+            # Rule "fakirs": «Tout Fakir doit être immédiatement exposé devant son possesseur».
+            return Refusal("fakirs", "a fakir is exposed at once and replaced, never laid")
+        if card not in c.hands[c.to_move]:
+            return Refusal("following", f"{card_name(card)} is not in your hand")
+        before = "the card laid before it" if c.chained else "the visible card"
+        return Refusal("following", f"{card_name(card)} does not touch {visible}, {before}")
 
     def _returns(self) -> list[float]:
         return [float(t) for t in self.totals] if self.finished else [0.0] * self.num_players()

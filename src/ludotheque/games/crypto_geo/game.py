@@ -31,7 +31,7 @@ from ludotheque.core.cards import (
     with_item,
 )
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, Refusal, State, limit_option
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
@@ -450,6 +450,42 @@ class CryptoGeographiqueState(StockChance, State):
                 return (DISCARD_AND_STOP if stop else DISCARD) + card
         except NotationError:
             return None
+        return None
+
+    def _refusal_of_text(self, text: str) -> Refusal | None:
+        r = self.round
+        words = text.split()
+        stop = text.endswith(" and stop")
+        card = None
+        if words[:1] == ["discard"]:
+            try:
+                card = card_of(text[len("discard "):-len(" and stop")] if stop else text[8:])
+            except NotationError:
+                return None
+        if card == FAKIR:
+            # Rule "fakirs": «doit immédiatement l'exposer sur la table devant lui».
+            return Refusal("fakirs", "a fakir is exposed at once and replaced, never held")
+        if r.phase is Phase.CONSENT:
+            return Refusal("teams", f"{self.game.seat_name(r.to_move)} asks to stop, and the "
+                           f"partner agrees or refuses first")
+        if words in (["agree"], ["refuse"]):
+            return Refusal("teams", "no partner has asked to stop")
+        if r.phase is Phase.TAKE and card is not None:
+            return Refusal("a turn", "take the visible card or the stock's top card first")
+        if r.phase is Phase.DISCARD and words in (["stock"], ["pile"]):
+            return Refusal("a turn", "a card is taken, and one of the eight in hand is "
+                           "thrown")
+        if r.phase is not Phase.DISCARD or card is None:
+            return None
+        hand = r.hands[r.to_move]
+        if card not in hand:
+            return Refusal("a turn", f"{card_name(card)} is not among the eight in "
+                           f"your hand")
+        if stop:
+            # Rule "stopping": «On ne peut arrêter volontairement la manche qu'avec en main un
+            # "complet" ou un carré et un brelan.»
+            return Refusal("stopping", f"the seven kept without {card_name(card)} make neither "
+                           f"a complet nor a carré and a brelan")
         return None
 
     def _returns(self) -> list[float]:

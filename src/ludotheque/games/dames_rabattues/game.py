@@ -20,14 +20,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, throw_of
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
+from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, Throw, throw_of
+from ludotheque.core.errors import NotationError
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, Refusal, State, limit_option
+from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.dames_rabattues.notation import narrate
 from ludotheque.games.dames_rabattues.position import SEATS, Position, Stage
 from ludotheque.games.dames_rabattues.render import render
-from ludotheque.games.dames_rabattues.rules import Passing, Reading
+from ludotheque.games.dames_rabattues.rules import Passing, Phase, Reading
 
 #: The ``limit`` (not a rule): thirteen times the longest of 500 games (74 throws).
 LIMIT = 1_000
@@ -144,6 +146,43 @@ class DamesRabattuesState(TablesChance, State):
 
     def _aliases(self, text: str) -> int | None:
         return self._throw_alias(text)
+
+    def _refusal_of_text(self, text: str) -> Refusal | None:
+        """What a person might try in a game whose every move is forced: choose the throw, a
+        pile, two dice added, raising early, or passing the dice after a doublet."""
+        p = self.position
+        side = p.sides[p.to_throw]
+        words = text.split()
+        try:
+            Throw.parse(text)
+        except NotationError:
+            pass
+        else:
+            # Rule "a throw": «avec deux dés & deux cornets»: the dice choose, not the player.
+            return Refusal("a throw", "the dice are thrown, not chosen")
+        number = parse_int(words[-1]) if words else None
+        if words and words[0] in ("raise", "lift", "lever", "relever"):
+            if side.phase is Phase.KNOCK:
+                # Rule "nothing raised before all are down": «on ne peut rien lever avant
+                # d'avoir abattu toutes ses dames».
+                return Refusal("nothing raised before all are down", f"{SEATS[p.to_throw]} "
+                               f"has {sum(side.left)} checkers still to knock down")
+            return Refusal("raising", "die n raises from point n, so the dice choose")
+        if number is not None and 7 <= number <= 12:
+            # Rule "doublets are two numbers": «il ne peut pas jouer tout d'une».
+            return Refusal("doublets are two numbers", "each die is played on its own, and two "
+                           "dice are never added")
+        if (number is not None and 1 <= number <= 6) or words[:1] in (["knock"], ["rabattre"]):
+            # Rule "die n, pile n": «l'as se prend toujours sur la première pile…».
+            return Refusal("die n, pile n", "each die acts on the pile of its number, so the "
+                           "dice choose the piles")
+        last = p.last
+        doublet = last is not None and last.thrower == p.to_throw and last.throw.is_doublet
+        if words == ["pass"] and doublet:
+            # Rule "doublets keep the dice": «les doublets conservent le dé au joueur».
+            return Refusal("doublets keep the dice", f"{SEATS[p.to_throw]} threw a doublet "
+                           f"and throws again")
+        return None
 
     def _returns(self) -> list[float]:
         winner = self.position.winner

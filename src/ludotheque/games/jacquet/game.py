@@ -24,11 +24,13 @@ whose dice can be played passes the turn without a decision.
 from __future__ import annotations
 
 from functools import cached_property
+from itertools import permutations
 from typing import Any
 
 from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, throw_of
 from ludotheque.core.errors import NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
+from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, Refusal, State, limit_option
+from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.jacquet import fast
@@ -42,8 +44,11 @@ from ludotheque.games.jacquet.rules import (
     Step,
     cochonnets,
     destination,
+    dice_words,
+    legal_steps,
     multiple,
     pips,
+    why_not,
 )
 
 #: The ``limit`` (not a rule): ten times the longest of 200 random games under the DLP reading
@@ -338,6 +343,73 @@ class JacquetState(TablesChance, State):
         except NotationError:
             return None
         return None
+
+    def _refusal(self, action: int) -> Refusal | None:
+        p = self.position
+        if self.game.by_pairs or p.stage is not Stage.MOVE or not 0 <= action < STEP_ACTIONS:
+            return None
+        step = Step(*fast.step_of(action))
+        return why_not(p.board, p.to_move, step, p.dice, self.game.reading)
+
+    def _refusal_of_text(self, text: str) -> Refusal | None:
+        """The first step of ``text`` the rules forbid, and why; a step backwards or one
+        checker carried by several dice at once, which the notation does not write; steps
+        that are all legal but more than a decision plays, answered with how to enter them."""
+        p, reading = self.position, self.game.reading
+        if p.stage is not Stage.MOVE:
+            return None
+        board, dice, steps = p.board, p.dice, []
+        for word in text.split():
+            try:
+                step = Step.parse(word)
+            except NotationError:
+                return self._unwritten(word, board, dice)
+            if step not in legal_steps(board, p.to_move, dice, reading):
+                return why_not(board, p.to_move, step, dice, reading)
+            board = board.play(p.to_move, step)
+            dice = tuple(d for i, d in enumerate(dice) if i != dice.index(step.die))
+            steps.append(str(step))
+        if steps:
+            self._enter(text, steps)
+        return None
+
+    def _enter(self, text: str, steps: list[str]) -> None:
+        """Refuse legal steps typed as more than one decision, saying how to enter them."""
+        each = "two dice (a doublet in two decisions)" if self.game.by_pairs else "one die"
+        first = 2 if self.game.by_pairs else 1
+        rest = f", then {' '.join(steps[first:])}" if steps[first:] else ""
+        raise NotationError(
+            f"{text!r} plays {len(steps)} dice and a decision here plays {each}: enter "
+            f"{' '.join(steps[:first])} now{rest}."
+        )
+
+    def _unwritten(self, word: str, board: Board, dice: tuple[int, ...]) -> Refusal | None:
+        """Why a step the notation does not write cannot be played as typed: a move backwards,
+        or one checker taken by several dice in one (answered with how to enter it)."""
+        start, _, end = word.partition("/")
+        origin, target = parse_int(start), parse_int(end)
+        if origin is None or target is None or not 1 <= origin <= 24 or not 1 <= target <= 24:
+            return None
+        if target <= origin:
+            # Rule "the course": «conduire les dames tout le long des tables».
+            return Refusal("the course", "checkers go forward only, round to the fourth table "
+                           "and off")
+        p, reading = self.position, self.game.reading
+        for order in sorted(set(permutations(dice)), reverse=True):
+            at, path, left, current = origin, [], dice, board
+            for die in order:
+                step = Step(at, die)
+                if step not in legal_steps(current, p.to_move, left, reading):
+                    break
+                current, at = current.play(p.to_move, step), at + die
+                left = tuple(d for i, d in enumerate(left) if i != left.index(die))
+                path.append(str(step))
+                if at >= target:
+                    break
+            if at == target:
+                self._enter(word, path)
+        return Refusal("a die moves one checker", f"{dice_words(dice)}, and none of them, alone "
+                       f"or added, takes a checker from {origin} to {target}")
 
     def _board_after(self, steps: list[Step]) -> Board | None:
         """The board the steps leave, played in the first order the rules allow, if any."""

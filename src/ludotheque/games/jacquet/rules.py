@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ludotheque.core.errors import NotationError
+from ludotheque.core.game import Refusal
 from ludotheque.core.numbers import parse_int
 
 #: Where a player's checkers start: «empile ses dames… dans le coin à gauche de son adversaire».
@@ -241,6 +242,59 @@ def destination(board: Board, player: int, step: Step, reading: Reading) -> int 
     return target
 
 
+def why_not(
+    board: Board, player: int, step: Step, dice: tuple[int, ...], reading: Reading
+) -> Refusal:
+    """The rule that forbids ``step`` with ``dice`` left to play, as docs/rules/jacquet.md
+    names it, told in the player's own numbering: :func:`destination`'s checks in its order,
+    then those of :func:`legal_steps`."""
+    origin, die = step.origin, step.die
+    if board.bar[player] and origin != BAR:
+        return Refusal("entering again (DLP)", "a checker on the bar enters before any other "
+                       "moves")
+    if not (board.bar[player] if origin == BAR else board.mine(player, origin)):
+        where = "on the bar" if origin == BAR else f"on point {origin}"
+        return Refusal("a die moves one checker", f"you have no checker {where}")
+    larger = [d for d in dice if d > die]
+    if die not in dice and origin + die == OFF and larger:
+        # 20/off typed with a 6 to play: the 6 would bear it off, written 20/off(6).
+        step, die = Step(origin, min(larger)), min(larger)
+    if die not in dice:
+        return Refusal("a die moves one checker", f"a checker moves the number of a die, and "
+                       f"{dice_words(dice)}")
+    target = origin + die
+    if target >= OFF:
+        if board.lowest(player) < FOURTH_TABLE.start:
+            return Refusal("bearing off", "a checker is borne off only when all fifteen are in "
+                           "the fourth table, points 19 to 24")
+        struck = OFF - die
+        return Refusal("a lower checker", f"the {die} bears off the checker on point {struck}, "
+                       f"or failing one there the highest below it")
+    if destination(board, player, step, reading) is None:
+        if reading.bear_off_compulsory and any(
+            board.mine(player, p) and may_bear_off(board, player, p, die)
+            for p in range(OFF - die, OFF)
+        ):
+            return Refusal("bearing off is compulsory", f"the {die} can bear a checker off, so "
+                           f"it must")
+        if not board.couriers[player]:
+            if reading.talon_locked and origin == TALON and board.has_left_talon(player):
+                return Refusal("the courier", "no second checker leaves the talon before the "
+                               "courier has reached the fourth table")
+            if target != TALON and board.mine(player, target):
+                return Refusal("no pairing before the courier", f"you hold point {target} "
+                               f"already, and no two checkers share a point before the courier "
+                               f"has reached the fourth table")
+        if reading.hitting:
+            return Refusal("hitting (DLP)", f"the opponent holds point {target} with two "
+                           f"checkers or more")
+        return Refusal("no hitting", f"the opponent holds point {target}")
+    single = len(dice) == 2 and dice[0] != dice[1] and die == min(dice)
+    if reading.higher_die and single and most_dice(board, player, dice, reading) == 1:
+        return Refusal("the higher die (option)", f"only one die can be played, so the {max(dice)}")
+    return Refusal("play all the dice you can", "another play uses more of the dice")
+
+
 def may_bear_off(board: Board, player: int, origin: int, die: int) -> bool:
     """Whether ``die`` bears off the checker on ``origin`` (which it carries past the edge)."""
     # Rule "bearing off": «Quand toutes les dames sont échelonnées sur les flèches qui mènent à
@@ -319,6 +373,19 @@ def complete_plays(
 
     walk(board, dice, ())
     return plays
+
+
+def dice_words(dice: tuple[int, ...]) -> str:
+    """The dice left to play, in words.
+
+    >>> dice_words((6, 2)), dice_words((3, 3, 3)), dice_words(())
+    ('the dice left are 6 and 2', 'the dice left are 3, 3 and 3', 'no die is left')
+    """
+    if not dice:
+        return "no die is left"
+    if len(dice) == 1:
+        return f"the die left is {dice[0]}"
+    return f"the dice left are {', '.join(map(str, dice[:-1]))} and {dice[-1]}"
 
 
 def dice_of(high: int, low: int) -> tuple[int, ...]:

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
@@ -46,6 +47,12 @@ class CabrioleGame(TiddlywinksGame):
     #: III: «un cercle de 12 c/m environ de diamètre».
     LAKE_RADIUS = 0.06
     COVERING_RULE = "Cabriole XI"
+    RULE_NAMES: ClassVar[dict[str, str]] = {
+        "cup": "the cup", "dead": "lost in the lake", "open": "no touching",
+        "touch": "no touching", "reach": "reach", "line": "from the line first",
+        "covered": "covered", "due": "back to the start line (lake)",
+        "press": "another shot after a pot",
+    }
     OPTIONS = (
         Option("players", int, 2, (2, 3, 4, 5, 6),
                source="I: «Ce jeu peut être joué par un nombre quelconque de joueurs.»",

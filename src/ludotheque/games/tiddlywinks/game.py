@@ -30,7 +30,15 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State, limit_option
+from ludotheque.core.game import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    Refusal,
+    State,
+    limit_option,
+)
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import Option
 from ludotheque.core.output import check_output
@@ -132,6 +140,10 @@ class TiddlywinksGame(Game):
     LAKE_RADIUS: ClassVar[float]
     #: What the source calls the circle, and where it forbids covering on purpose.
     LAKE_WORD: ClassVar[str] = "lake"
+    #: The rules doc's names of the rules that keep a counter from being played (``why_not``):
+    #: in the cup, dead, sent into the ring by this player, another's, out of reach, not from
+    #: the line, covered, not the one due, and a shot that does not press.
+    RULE_NAMES: ClassVar[dict[str, str]] = {}
     COVERING_RULE: ClassVar[str]
     questions = (
         ("? shot", "how a shot is written, with one that reaches the cup"),
@@ -357,23 +369,32 @@ class TiddlywinksGame(Game):
         due = [k for k in free if k in position.due and counters[k].owner == player]
         return due or free
 
-    def why_not(self, position: Position, player: int, counter: int) -> str:
-        """Why ``player`` may not play ``counter`` now, in a few words."""
+    def why_not(self, position: Position, player: int, counter: int) -> Refusal:
+        """Why ``player`` may not play ``counter`` now: the rule by its name in the rule set's
+        doc (:attr:`RULE_NAMES`), and a few words."""
         c = position.counters[counter]
+        names = self.RULE_NAMES
         if c.place == "cup":
-            return "is in the cup"
+            return Refusal(names["cup"], "is in the cup")
         if c.place == "dead":
-            return f"is dead in the {self.LAKE_WORD}"
+            return Refusal(names["dead"], f"is dead in the {self.LAKE_WORD}")
         if not self.may_play(position, player, counter):
+            if (counter, player) in position.open_ring:
+                return Refusal(names["open"], "may not be played by the one whose shot sent it "
+                               "into the ring")
             if self.side(c.owner) != self.side(player):
-                return "is an opponent's: no player may touch another's counters"
-            return "is out of your reach: your partner plays it (Cabriole XII)"
+                return Refusal(names["touch"], "is an opponent's, and no player may touch "
+                               "another's counters")
+            return Refusal(names["reach"], "is out of your reach, and your partner plays it on "
+                           "his turn")
         if not position.freed[player] and not (c.owner == player and c.place == "line"):
-            return ("must wait: until all your counters have left the start line you play "
-                    "from it")
+            return Refusal(names["line"], "waits, since until all your counters have left the "
+                           "start line you play from it")
         if self.covered_by_opponent(position, player, counter):
-            return "is covered by an opponent's counter: wait until he moves it"
-        return "must wait: a counter sent back to the start line is to be played out first"
+            return Refusal(names["covered"], "is covered by an opponent's counter and waits until "
+                           "he moves it")
+        return Refusal(names["due"], "waits, since a counter sent back to the start line is "
+                       "to be played out first")
 
     def covered_by_opponent(self, position: Position, player: int, counter: int) -> bool:
         """Rule "covered": a counter an opponent's counter covers in any proportion waits
@@ -667,12 +688,27 @@ class TiddlywinksState(State):
         text = f"a shot of {names}, written COLOUR N aim DEGREES|cup pressure 0-1 steep 0-90"
         position, mover = self.position, self.position.mover
         waiting = [
-            f"{self._counter_name(k)} {self.game.why_not(position, mover, k)}"
+            f"{self._counter_name(k)} {self.game.why_not(position, mover, k).reason}"
             for k, c in enumerate(position.counters)
             if self.game.side(c.owner) == self.game.side(mover)
             and c.place not in ("cup", "dead") and k not in self.playable()
         ]
         return text + ("" if not waiting else " (" + "; ".join(waiting) + ")")
+
+    def _refusal(self, action: int) -> Refusal | None:
+        names = self.game.RULE_NAMES
+        if action == PASS:
+            return Refusal(names["covered"], "a player passes only when none of his counters "
+                           "may be played")
+        if not 0 < action <= SHOT_IDS:
+            return None
+        shot = Shot.from_id(action)
+        if shot.counter >= len(self.position.counters):
+            return None
+        if shot.counter in self.playable():
+            return Refusal(names["press"], "a shot presses its counter (pressure above 0)")
+        refusal = self.game.why_not(self.position, self.position.mover, shot.counter)
+        return Refusal(refusal.rule, f"{self._counter_name(shot.counter)} {refusal.reason}")
 
     def _counter_name(self, counter: int) -> str:
         owner, number = divmod(counter, self.game.per_player)

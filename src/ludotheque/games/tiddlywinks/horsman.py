@@ -10,7 +10,7 @@ three variations with a chalk ring.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, ClassVar
 
 from ludotheque.core.options import Option
 from ludotheque.core.registry import register
@@ -49,6 +49,12 @@ class HorsmanGame(TiddlywinksGame):
     #: «a ring about four inches diameter».
     LAKE_RADIUS = 2 * 0.0254
     LAKE_WORD = "ring"
+    RULE_NAMES: ClassVar[dict[str, str]] = {
+        "cup": "the cup", "dead": "Variation I", "open": "Variation III",
+        "touch": "no touching, no covering on purpose", "reach": "players and partners",
+        "line": "from the line first", "covered": "covered", "due": "Variation II",
+        "press": "the counters",
+    }
     COVERING_RULE = "Horsman: «A player may not intentionally cover his opponent's counters»"
     OPTIONS = (
         Option("players", int, 2, (2, 3, 4, 5, 6),

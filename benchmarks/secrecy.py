@@ -26,7 +26,7 @@ CONFIGS = [
     ("crypto-90", {"players": 2}),
     ("crypto-90", {"players": 3}),
     ("crypto-90", {"players": 4}),
-    ("crypto-90", {"players": 2, "laying": "chosen"}),
+    ("crypto-90", {"players": 2, "laying": "at once"}),
     ("crypto-90", {"players": 3, "received_fakir": "free"}),
     ("crypto-geographique", {"players": 2}),
     ("crypto-geographique", {"players": 3}),

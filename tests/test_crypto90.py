@@ -99,6 +99,38 @@ def test_the_deal_builds_rows_left_to_right_and_replaces_fakirs_in_place():
     assert state.current_player() == 0
 
 
+FIRST_DEAL = [f"{n:02d}" for n in range(1, 17)] + ["40", "41"]
+
+
+def test_a_fakir_turned_up_is_the_dealers_and_the_next_card_begins_the_pile():
+    # Rule "a fakir turned up" (turned_fakir=dealer): «Tout joueur ayant reçu ou tiré un Fakir
+    # doit immédiatement l'exposer… et tirer une carte de remplacement» (Crypto géographique).
+    state = play(game(2).new_initial_state(), *FIRST_DEAL, "F")
+    assert state.table.held == (0, 1) and state.is_chance_node()  # south deals
+    assert state.describe_last(0) == "the dealer, south, turns up a fakir and sets it aside."
+    play(state, "77")
+    assert state.table.pile == (77,)
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["stock", "pile"]
+    # turned_fakir=pile: it begins the pile, and «il ne peut pas être pris sur la pile par le
+    # joueur suivant».
+    kept = play(game(2, turned_fakir="pile").new_initial_state(), *FIRST_DEAL, "F")
+    assert kept.table.held == (0, 0) and kept.table.pile == (FAKIR,)
+    assert [kept.action_to_string(a) for a in kept.legal_actions()] == ["stock"]
+
+
+def test_a_record_of_format_2_keeps_the_fakir_turned_up_on_the_pile():
+    import json
+
+    from ludotheque.core.record import Record
+
+    then = play(game(2, turned_fakir="pile").new_initial_state(), *FIRST_DEAL, "F", "stock")
+    data = json.loads(then.to_json())
+    data["format"] = "ludotheque-record/2"
+    del data["options"]["turned_fakir"]  # format 2 had no such option
+    replayed = Record.from_json(json.dumps(data)).replay()
+    assert replayed.table == then.table and replayed.game.options["turned_fakir"] == "pile"
+
+
 def dealt(players=2, **options) -> Crypto90State:
     """A state just after a deal of rows 1, 2, 3, … (no fakir), hand cards 40, 41, …, pile 90:
     with two players North's row is 01 03 … 15, South's 02 04 … 16."""
@@ -114,7 +146,7 @@ def dealt(players=2, **options) -> Crypto90State:
 def test_a_turn_exchanges_the_card_taken_and_discards_the_card_given_up():
     state = dealt()
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["stock", "pile"]
-    play(state, "pile", "row 3")
+    play(state, "pile", "row 3", "end")
     t = state.table
     assert t.rows[0][2] == 90 and t.pile == (5,) and t.to_move == 1
     play(state, "stock", "33")
@@ -151,8 +183,8 @@ def test_hypnotising_puts_a_fakir_in_a_row_and_the_card_under_the_pile():
     assert "goes under the pile" in state.describe_last()
 
 
-def test_the_round_ends_as_soon_as_the_nine_are_in_order():
-    state = dealt(goal="rounds", rounds=1)
+def test_laying_at_once_ends_the_round_as_soon_as_the_nine_are_in_order():
+    state = dealt(goal="rounds", rounds=1, laying="at once")
     # North's row is 1 3 5 … 15 (odd), South's 2 4 … 16; North's hand card becomes 17.
     state.table = replace(state.table, hands=(17, 18))
     play(state, "stock", "89", "reject")
@@ -165,7 +197,7 @@ def test_the_round_ends_as_soon_as_the_nine_are_in_order():
 
 
 def test_laying_chosen_lets_a_player_keep_his_ninth_card_unseen():
-    state = dealt(goal="rounds", rounds=1, laying="chosen")
+    state = dealt(goal="rounds", rounds=1)
     state.table = replace(state.table, hands=(17, 18))
     play(state, "stock", "89", "reject")
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["lay right", "end"]
@@ -176,10 +208,12 @@ def test_laying_chosen_lets_a_player_keep_his_ninth_card_unseen():
 
 
 def test_a_fakir_received_goes_out_at_the_first_exchange():
-    state = play(dealt(), "stock", "F", "42", "hand", "hypnotise south 4")
+    state = play(dealt(), "stock", "F", "42", "hand", "hypnotise south 4", "end")
     play(state, "pile")  # South takes 37 from the pile... he must put it where the fakir is
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["row 4"]
-    free = play(dealt(received_fakir="free"), "stock", "F", "42", "hand", "hypnotise south 4")
+    free = play(
+        dealt(received_fakir="free"), "stock", "F", "42", "hand", "hypnotise south 4", "end"
+    )
     play(free, "pile")
     assert len(free.legal_actions()) == 9
 
@@ -187,12 +221,25 @@ def test_a_fakir_received_goes_out_at_the_first_exchange():
 def test_an_exhausted_stock_still_lets_the_completing_hand_win():
     from ludotheque.core.cards import Stock
 
-    state = dealt(goal="rounds", rounds=1, laying="chosen")
-    state.table = replace(state.table, hands=(17, 3), stock=Stock.of([60], FAKIR, 0))
-    play(state, "stock", "60", "reject", "end")
+    # «Si le talon se trouve épuisé sans que personne ait gagné la manche, le joueur qui aurait
+    # en main la carte lui permettant de parachever sa rangée de neuf cartes, serait quand même
+    # gagnant»: reachable only when a player may keep his ninth card (laying=chosen, default).
+    def last_card(laying):
+        state = dealt(goal="rounds", rounds=1, laying=laying)
+        state.table = replace(state.table, hands=(17, 3), stock=Stock.of([60], FAKIR, 0))
+        return play(state, "stock", "60", "reject")
+
+    chosen = play(last_card("chosen"), "end")
     # The stock is empty: the round ends, and North, whose hand completes his row, wins (South's
     # 3 would complete nothing: odd, below an even row).
-    assert state.is_terminal() and state.returns() == [250.0, 80.0]
+    assert chosen.is_terminal() and chosen.returns() == [250.0, 80.0]
+    assert chosen.results[-1].exhausted
+    assert "the stock is exhausted; north lays 17" in chosen.describe_last().lower()
+    # Laying at once, the same turn lays the card itself: the round is won, the stock
+    # exhausted by the way, and the sentence never applies.
+    at_once = last_card("at once")
+    assert at_once.is_terminal() and at_once.returns() == [250.0, 80.0]
+    assert not at_once.results[-1].exhausted
 
 
 def test_a_stock_card_kept_in_hand_is_named_to_its_taker_only():

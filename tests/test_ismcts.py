@@ -20,7 +20,7 @@ from ludotheque.core.errors import LudothequeError
 
 CARD_GAMES = [
     ("crypto-90", {"players": 2, "goal": "rounds", "rounds": 1}),
-    ("crypto-90", {"players": 4, "goal": "rounds", "rounds": 1, "laying": "chosen"}),
+    ("crypto-90", {"players": 4, "goal": "rounds", "rounds": 1, "laying": "at once"}),
     ("crypto-geographique", {"players": 3}),
     ("crypto-geographique", {"players": 4, "teams": True}),
     ("crypto-geographique-chaine", {"players": 3, "rounds": 2}),

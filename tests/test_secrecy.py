@@ -20,7 +20,7 @@ GAMES = [
     ("crypto-90", {"players": 2}, 500, 2),
     ("crypto-90", {"players": 3}, 200, 3),
     ("crypto-90", {"players": 4}, 200, 2),
-    ("crypto-90", {"players": 2, "laying": "chosen"}, 200, 4),
+    ("crypto-90", {"players": 2, "laying": "at once"}, 200, 4),
     ("crypto-geographique", {"players": 2}, 500, 2),
     ("crypto-geographique", {"players": 3}, 200, 3),
     ("crypto-geographique", {"players": 4}, 200, 2),
@@ -62,10 +62,10 @@ def test_a_view_that_shows_another_hand_is_caught(name):
 
 
 def test_that_a_hand_card_does_not_complete_a_row_is_the_rules_news_not_a_leak():
-    # Crypto-90 lays a ninth card at once (laying=at once): the table learns at each end of
-    # South's turn that his hand card does not complete his row. A relabelled deal in which it
-    # does is ruled out by Deck.ruled, not taken for a leak.
-    game = ludotheque.load_game("crypto-90", goal="rounds", rounds=1)
+    # Crypto-90 under laying=at once lays a ninth card at once: the table learns at each end
+    # of South's turn that his hand card does not complete his row. A relabelled deal in which
+    # it does is ruled out by Deck.ruled, not taken for a leak.
+    game = ludotheque.load_game("crypto-90", goal="rounds", rounds=1, laying="at once")
     north, south = [41, 50, 43, 61, 45, 52, 47, 63], [20, 22, 24, 26, 28, 30, 32, 34]
     deal = [card for pair in zip(north, south, strict=True) for card in pair] + [49, 37, 60]
     state = game.new_initial_state()

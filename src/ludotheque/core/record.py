@@ -28,8 +28,11 @@ if TYPE_CHECKING:
     from ludotheque.core.game import Game, State
 
 #: The record format written, ``ludotheque-record/N``. A record of an older format is still
-#: read: its game brings its moves up to date on replay (:meth:`Game.upgrade_moves`).
-VERSION = 2
+#: read: its game brings its moves and options up to date on replay (:meth:`Game.upgrade_moves`,
+#: :meth:`Game.upgrade_options`). Format 2 changed the chain game's moves; format 3 marks the
+#: options that a record of format 2 played under without naming them (Crypto-90's
+#: ``turned_fakir``).
+VERSION = 3
 FORMAT = f"ludotheque-record/{VERSION}"
 
 

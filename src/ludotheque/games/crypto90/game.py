@@ -90,12 +90,13 @@ class Crypto90Game(CardSeats, Game):
         Option(
             "laying",
             str,
-            "at once",
-            ("at once", "chosen"),
-            source="«La manche se termine dès qu'un joueur a ses neuf cartes en ordre croissant "
-            "(…sa carte en main, qui ne doit être abattue qu'au dernier moment…)»",
-            help="at once = a player whose nine are in order lays the ninth card and wins at the "
-            "end of his turn; chosen = he may keep it in hand and lay it on a later turn",
+            "chosen",
+            ("chosen", "at once"),
+            source="«sa carte en main, qui ne doit être abattue qu'au dernier moment»; «le "
+            "joueur qui aurait en main la carte lui permettant de parachever sa rangée de neuf "
+            "cartes, serait quand même gagnant»",
+            help="chosen = a player whose nine are in order may keep the ninth card in hand and "
+            "lay it on a later turn; at once = he lays it and wins at the end of his turn",
         ),
         Option(
             "received_fakir",
@@ -116,6 +117,16 @@ class Crypto90Game(CardSeats, Game):
             "dans l'ordre à des dizaines différentes)»; «une carte de chaque dizaine»",
             help="1-10 = the deck's nine tens 01–10, 11–20, … 81–90; 0-9 = by the tens digit, "
             "01–09, 10–19, … 80–89 and 90",
+        ),
+        Option(
+            "turned_fakir",
+            str,
+            "dealer",
+            ("dealer", "pile"),
+            source="the leaflet is silent; its Crypto géographique: «Tout joueur ayant reçu ou "
+            "tiré un Fakir doit immédiatement l'exposer… et tirer une carte de remplacement»",
+            help="dealer = a fakir turned up to begin the pile is the dealer's, set aside, and "
+            "the next card is turned up; pile = it begins the pile, where nobody may take it",
         ),
         Option(
             "goal",
@@ -149,6 +160,13 @@ class Crypto90Game(CardSeats, Game):
         ),
         limit_option(LIMIT, "the points stand as they are"),
     )
+
+    @classmethod
+    def upgrade_options(cls, options: dict[str, Any], version: int) -> dict[str, Any]:
+        # Records of format 2 and before were played when a fakir turned up stayed on the pile.
+        if version < 3:
+            options.setdefault("turned_fakir", "pile")
+        return options
 
     def num_distinct_actions(self) -> int:
         return ACTIONS
@@ -201,9 +219,7 @@ class Crypto90State(StockChance, State):
         n = game.num_players()
         # Rule "the dealer": the leaflet names none; the last seat deals first, so that the
         # first seat is dealt first and plays first.
-        options = game.options
-        variant = Variant(options["laying"], options["received_fakir"], options["tens"])
-        self.table = Table.new_round(n, n - 1, 1, (0,) * n, variant)
+        self.table = Table.new_round(n, n - 1, 1, (0,) * n, Variant.of(game.options))
         #: Each round played: its winner (None if the stock ran out) and its scores. A tuple,
         #: replaced and never appended to: clones share it.
         self.results: tuple[Table, ...] = ()  # each round's last table, its scores counted
@@ -445,6 +461,8 @@ class Crypto90State(StockChance, State):
                     f"{seat(to)} shows a fakir in hand and sets it aside; he is dealt another"
                     f"{_if_seen(player, to, card)}."
                 )
+            if self.table.phase is Phase.DEAL:  # a fakir the dealer keeps (turned_fakir=dealer)
+                return f"the dealer, {seat(to)}, turns up a fakir and sets it aside."
             return f"the dealer turns up {card} to begin the pile."
         mover = seat(before.to_move)
         if before.phase is Phase.STOCK:
@@ -560,7 +578,6 @@ class HiddenCards:
             tuple(0 if p == me else 1 for p in range(n)),
         )
         unseen.check(o["stock"], game.name)
-        options = game.options
         table = Table(
             players=n,
             dealer=names.index(o["dealer"]),
@@ -571,7 +588,7 @@ class HiddenCards:
             held=held,
             stock=Stock.of((), FAKIR, 0),
             pile=pile,
-            variant=Variant(options["laying"], options["received_fakir"], options["tens"]),
+            variant=Variant.of(game.options),
             phase=Phase(o["phase"]),
             to_move=names.index(o["to_move"]),
             drawn=drawn,

@@ -20,7 +20,9 @@ True
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ludotheque.core.errors import NotationError
 from ludotheque.core.numbers import parse_int
@@ -133,14 +135,22 @@ def series_points(row: tuple[int, ...]) -> int:
 class Variant:
     """The readings the leaflet leaves open, as the options choose them."""
 
-    #: "at once": the round ends as soon as a player's nine are in order, at the end of his
-    #: turn; "chosen": he may keep the ninth card in hand and lay it on a later turn.
-    laying: str = "at once"
+    #: "chosen": a player whose nine are in order may keep the ninth card in hand and lay it
+    #: on a later turn; "at once": the round ends at the end of the turn that orders them.
+    laying: str = "chosen"
     #: "first chance": a player with a fakir in his row must put the next card he exchanges in
     #: its place; "free": he exchanges as he likes.
     received_fakir: str = "first chance"
     #: How the nine tens are cut (see :data:`TENS`).
     tens: str = TENS[0]
+    #: "dealer": a fakir turned up to begin the pile is the dealer's, set aside, and the next
+    #: card is turned up; "pile": it begins the pile, where nobody may take it.
+    turned_fakir: str = "dealer"
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> Variant:
+        """The readings a game's options choose."""
+        return cls(*(options[name] for name in cls.__dataclass_fields__))
 
 
 #: The readings the defaults choose.

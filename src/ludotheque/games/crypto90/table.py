@@ -116,11 +116,17 @@ class Table:
     def deal(self, card: int) -> Table:
         what, player, position = self.deal_target()
         stock = self.stock.without(card)
+        held = self.held
         if what == "turn up":
+            if card == FAKIR and self.variant.turned_fakir == "dealer":
+                # Rule "a fakir turned up": the dealer drew it, so he sets it aside as his own
+                # and turns up the next card («Tout joueur ayant reçu ou tiré un Fakir doit
+                # immédiatement l'exposer… et tirer une carte de remplacement», Crypto géo.).
+                held = with_item(held, player, held[player] + 1)
+                return replace(self, stock=stock, held=held)
             return replace(
                 self, stock=stock, pile=(card,), phase=Phase.DRAW, to_move=self.order()[0]
             )
-        held = self.held
         if what.startswith("replace"):
             held = with_item(held, player, held[player] + 1)
         if what.endswith("row"):

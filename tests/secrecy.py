@@ -45,13 +45,13 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 
 import ludotheque
-from ludotheque.cli.session import result_sentence
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game, State
 from ludotheque.games.crypto90 import game as crypto90
 from ludotheque.games.crypto90.table import Phase as Crypto90Phase
 from ludotheque.games.crypto_geo import chain
 from ludotheque.games.crypto_geo import game as geo
+from ludotheque.play.result import result_sentence
 from tests.helpers import play_at_random
 
 #: What a seat is shown in a state: text or bytes, compared exactly.

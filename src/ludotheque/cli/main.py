@@ -345,7 +345,7 @@ def replay(
                 console.print(Text(line))
     console.print(Text(state.game.render(state.observation())))
     if state.is_terminal():
-        from ludotheque.cli.session import result_sentence
+        from ludotheque.play.result import result_sentence
 
         console.print(Text(result_sentence(state), style="bold"))
     else:

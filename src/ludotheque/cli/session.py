@@ -14,6 +14,7 @@ from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game, State
 from ludotheque.core.match import play_match
 from ludotheque.core.record import Record
+from ludotheque.play.result import result_sentence
 
 
 def default_seats(game: Game) -> list[str]:
@@ -93,19 +94,6 @@ def play_at_terminal(
     console.print(Text(result_sentence(state), style="bold"))
     save_record(state, seats, save, console)
     return state
-
-
-def result_sentence(state: State) -> str:
-    game = state.game
-    told = state.limit_sentence() or game.result_sentence(state)
-    if told is not None:
-        return told
-    returns = state.returns()
-    best = max(returns)
-    winners = [game.seat_name(p) for p, r in enumerate(returns) if r == best]
-    if len(winners) == 1:
-        return f"{winners[0]} wins."
-    return f"Drawn between {', '.join(winners)}."
 
 
 def save_record(state: State, seats: list[str], path: Path | None, console: Console) -> None:

@@ -223,6 +223,11 @@ class Game(ABC):
         (partners winning together are not a draw); None leaves it to the returns."""
         return None
 
+    def sides(self) -> list[tuple[int, ...]]:
+        """The seats that win or lose together — partners, camps — each seat alone by
+        default."""
+        return [(player,) for player in range(self.num_players())]
+
     def seat_name(self, player: int) -> str:
         names = self.info.seat_names
         return names[player] if player < len(names) else f"seat {player + 1}"

@@ -33,6 +33,7 @@ from ludotheque.core.options import Option
 from ludotheque.core.registry import register
 from ludotheque.games.crypto_geo.departements import departements, neighbours
 from ludotheque.games.crypto_geo.game import FAKIR, Hands, MapGame, card_name, card_of
+from ludotheque.games.crypto_geo.render import whose_turn
 
 HAND = 9
 DONE = 91  # lay ids are the cards, 1–90
@@ -229,7 +230,7 @@ class CryptoGeographiqueChainGame(MapGame):
 
     def render(self, observation: dict[str, Any]) -> str:
         o = observation
-        lines = [f"Crypto géographique, autre règle — {o['to_move'] or '—'} to play"]
+        lines = ["Crypto géographique, autre règle" + whose_turn(o["to_move"], o["over"])]
         if o["last"]:
             lines.insert(0, f"last: {o['last']}")
         lines.append(f"visible: {o['visible']} (touches: {', '.join(o['visible_neighbours'])})")
@@ -370,6 +371,7 @@ class CryptoGeographiqueChainState(StockChance, State):
             "dealer": names[c.dealer],
             "rounds": [{"ended by": how, "winner": names[w]} for how, w in self.results],
             "to_move": None if self.current_player() in (CHANCE, TERMINAL) else names[c.to_move],
+            "over": self.is_terminal(),
             "hand": [] if player is None else [card_name(x) for x in sorted(c.hands[player])],
             "cards": {names[p]: len(c.hands[p]) for p in range(c.players)},
             "fakirs": {names[p]: c.fakirs[p] for p in range(c.players)},

@@ -294,6 +294,10 @@ class CryptoGeographiqueGame(MapGame):
     def partner(self, player: int) -> int | None:
         return (player + 2) % 4 if self.options["teams"] else None
 
+    def sides(self) -> list[tuple[int, ...]]:
+        # Rule "teams": «on additionne les points des deux associés».
+        return [(0, 2), (1, 3)] if self.options["teams"] else super().sides()
+
     def num_distinct_actions(self) -> int:
         return ACTIONS
 

@@ -18,8 +18,7 @@ def _card(name: str) -> str:
 
 def render(observation: dict[str, Any]) -> str:
     o = observation
-    mover = o["to_move"] or "—"
-    lines = [f"Crypto géographique — {mover} to play ({o['phase']})"]
+    lines = ["Crypto géographique" + whose_turn(o["to_move"], o["phase"] == "over", o["phase"])]
     if o["last"]:
         lines.insert(0, f"last: {o['last']}")
     if o["hand"]:
@@ -43,3 +42,13 @@ def render(observation: dict[str, Any]) -> str:
         for seat, hand in shown["hands"].items():
             lines.append(f"  {seat}: {', '.join(hand)}")
     return "\n".join(lines)
+
+
+def whose_turn(mover: str | None, over: bool, phase: str | None = None) -> str:
+    """The heading's end: who is to play, or that the game is over; nothing while the cards
+    fall (a chance node has nobody to play)."""
+    if over:
+        return " — the game is over"
+    if mover is None:
+        return ""
+    return f" — {mover} to play" + (f" ({phase})" if phase else "")

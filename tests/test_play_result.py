@@ -1,0 +1,39 @@
+"""The end of a game as every front end tells it (issue 18): partners win together, and a
+finished table says the game is over."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludotheque
+from ludotheque.play.result import result_sentence
+from tests.helpers import play_at_random
+
+
+def test_partners_who_win_are_told_they_won_together():
+    game = ludotheque.load_game("crypto-geographique", players=4, teams=True, points=100)
+    for seed in range(3):
+        state = play_at_random(game, seed)
+        returns = state.returns()
+        assert returns[0] == returns[2] and returns[1] == returns[3]
+        winners = "north and south" if returns[0] > returns[1] else "east and west"
+        assert result_sentence(state) == f"{winners} win."
+
+
+def test_sides_level_on_points_are_drawn_side_by_side(monkeypatch):
+    game = ludotheque.load_game("crypto-geographique", players=4, teams=True, points=100)
+    state = play_at_random(game, 0)
+    monkeypatch.setattr(type(state), "returns", lambda self: [100.0, 100.0, 100.0, 100.0])
+    assert result_sentence(state) == "Drawn between north and south, and east and west."
+    alone = play_at_random(ludotheque.load_game("crypto-geographique", players=3, points=100), 0)
+    monkeypatch.setattr(type(alone), "returns", lambda self: [50.0, 50.0, 0.0])
+    assert result_sentence(alone) == "Drawn between north, east."
+
+
+@pytest.mark.parametrize("name", ["crypto-geographique", "crypto-geographique-chaine"])
+def test_a_finished_table_says_the_game_is_over(name):
+    game = ludotheque.load_game(name)
+    state = play_at_random(game, 1)
+    heading = next(line for line in game.render(state.observation(0)).splitlines()
+                   if line.startswith("Crypto"))
+    assert heading.endswith("— the game is over") and "— —" not in heading

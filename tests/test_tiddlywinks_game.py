@@ -130,3 +130,23 @@ def test_a_record_of_format_1_keeps_the_ring_it_was_played_with():
     replayed = Record.from_json(json.dumps(data)).replay()
     assert replayed.game.options["ring"] == "any-part"
     assert replayed.history() == state.history()
+
+
+def test_a_shot_is_told_by_what_it_moved_not_by_every_counter_lying_still():
+    import math
+
+    # Before issue 18 every counter on the cloth was told "moved" after each shot.
+    state = ludotheque.load_game("cabriole").new_initial_state()
+    rng, told = random.Random(3), 0
+    while len(state.history()) < 28:
+        if not state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        before = [c.pose for c in state.position.counters]
+        state.apply_action(state.sample_chance(rng))
+        moved = sum(math.dist(a[:3], b[:3]) > 1e-4
+                    for a, b in zip(before, (c.pose for c in state.position.counters)))
+        said = state.describe_last().count(" moved;")
+        assert said <= moved
+        told += said
+    assert told

@@ -487,7 +487,8 @@ class TiddlywinksGame(Game):
                 counters[k] = c.at("cloth", pose)
                 ring.pop(k, None)
                 due.discard(k)
-                events.append(Event(k, "moved"))
+                if moved:  # the narration tells what the shot moved, not every counter lying still
+                    events.append(Event(k, "moved"))
             if counters[k].on_table:
                 taken.append(tuple(counters[k].pose[:2]))
         for k, why, edge in returns:

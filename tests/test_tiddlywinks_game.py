@@ -150,3 +150,18 @@ def test_a_shot_is_told_by_what_it_moved_not_by_every_counter_lying_still():
         assert said <= moved
         told += said
     assert told
+
+
+@pytest.mark.parametrize("name", ["cabriole", "tiddledy-winks"])
+def test_the_shot_advised_from_the_start_line_pots_on_that_games_own_table(name):
+    import re
+
+    game = ludotheque.load_game(name, hands="steady")
+    advice = game.explain("shot")
+    assert f"{game.start_distance() * 100:.1f} cm from the cup" in advice
+    pressure, steep = re.search(r"pressure about ([\d.]+) at steep (\d+)", advice).groups()
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action(f"red 1 aim cup pressure {pressure} steep {steep}"))
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(random.Random(1)))
+    assert state.position.counters[0].place == "cup"

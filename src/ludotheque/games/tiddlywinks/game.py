@@ -291,6 +291,16 @@ class TiddlywinksGame(Game):
 
         return draw(state if state is not None else self.new_initial_state(), path)
 
+    def line_shot(self) -> tuple[float, float]:
+        """The pressure and steepness that reach the cup from this table's start line, as the
+        aiming player judges them when it judges exactly."""
+        from ludotheque.games.tiddlywinks.player import pot_speed, pressure_for, steep_for
+
+        elevation = 60.0  # the aiming player's flight from afar
+        steep = steep_for(elevation)
+        speed = pot_speed(self, self.start_distance(), elevation) or 0.0
+        return pressure_for(self, speed, steep), steep
+
     def explain(self, question: str, state: State | None = None) -> str | None:
         """``? picture [FILE]`` draws the table now; ``? red 2`` says where that counter lies
         and where the cup is from it; ``? shot`` explains how a shot is written."""
@@ -309,13 +319,16 @@ class TiddlywinksGame(Game):
             except OSError as error:
                 return f"the picture could not be written to {path}: {error.strerror}."
         if words[:1] in (["shot"], ["help"], []):
+            pressure, steep = self.line_shot()
             return (
                 "A shot: COLOUR N aim DEGREES pressure 0-1 steep 0-90, e.g. 'red 3 aim cup "
-                "pressure 0.45 steep 72'. Aim in degrees (0 to the right, counter-clockwise) "
-                "or 'cup' (cup+2: two degrees to the left of the cup); pressure from a touch "
-                "(0.1: a hop of a few cm) to full (1.0: across the table); steep is how upright "
-                "you hold the large counter (90: the highest flight). From the start line, "
-                "pressure about 0.5 at steep 72 reaches the cup. '? picture' draws the table."
+                f"pressure {pressure:.2f} steep {steep:.0f}'. Aim in degrees (0 to the right, "
+                "counter-clockwise) or 'cup' (cup+2: two degrees to the left of the cup); "
+                "pressure from a touch (0.1: a hop of a few cm) to full (1.0: across the "
+                "table); steep is how upright you hold the large counter (90: the highest "
+                f"flight). From the start line, {self.start_distance() * 100:.1f} cm from the "
+                f"cup, pressure about {pressure:.2f} at steep {steep:.0f} reaches the cup. "
+                "'? picture' draws the table."
             )
         colours = COLOURS[: self.num_players()]
         number = parse_int(words[1]) if len(words) == 2 else None

@@ -156,6 +156,11 @@ class GameInPlay:
         told why not (``on_refusal(seat, sentence)``) and asked again. With ``confirm_turn``
         a seat that can confirm (``agent.confirm(state, seat)``, which may raise TakeBack)
         is asked to before his turn passes, while it can still be taken back."""
+        if self.confirm_turn and len(self._standing) > 1:
+            # A game resumed where a turn had passed unconfirmed asks first.
+            mover = self._standing[-2].current_player()
+            if mover >= 0:
+                self._confirm(mover, agents[mover], on_take_back)
         while not self.state.is_terminal():
             player = self.state.current_player()
             try:
@@ -185,6 +190,16 @@ class GameInPlay:
         if on_take_back is not None:
             on_take_back(seat, move)
 
+    def _chose(self, seat: int) -> bool:
+        """Whether ``seat`` had a choice in the decisions of his that end the game so far: a
+        turn of forced moves (a throw of the dice) is not his to confirm."""
+        for before in reversed(self._standing[:-1]):
+            if before.current_player() != seat:
+                return False
+            if len(before.legal_actions()) > 1:
+                return True
+        return False
+
     def _confirm(
         self, seat: int, agent: Agent, on_take_back: Callable[[int, str], None] | None
     ) -> None:
@@ -193,7 +208,7 @@ class GameInPlay:
         confirm = getattr(agent, "confirm", None)
         if confirm is None or self.state.current_player() == seat:
             return
-        if self.take_back_refusal(seat) is not None:
+        if self.take_back_refusal(seat) is not None or not self._chose(seat):
             return
         try:
             confirm(self.state, seat)

@@ -60,7 +60,7 @@ def test_jacquet_takes_back_within_the_turn_never_past_the_dice_or_the_other():
         table.take_back(seat)
     while table.state.current_player() == seat:
         play(table, legal(table.state)[0])
-    assert "is white's" in table.take_back_refusal(1)
+    assert "white has played since" in table.take_back_refusal(1)
     # The whole turn comes back, the latest first, until the dice that began it.
     while table.take_back_refusal(seat) is None:
         table.take_back(seat)
@@ -185,7 +185,7 @@ def test_an_undo_refused_is_told_and_asked_again():
     with pytest.raises(KeyboardInterrupt):
         table.play_on([person, person], random.Random(0),
                       on_refusal=lambda seat, why: refused.append(why))
-    assert len(refused) == 1 and "chance has spoken since ('3-1')" in refused[0]
+    assert len(refused) == 1 and "chance has spoken since" in refused[0]
     assert table.log[2] == "1/2"
 
 
@@ -223,7 +223,7 @@ def test_undo_at_the_terminal_and_replay_tells_where_it_happened(tmp_path):
     saved = tmp_path / "j.json"
     out = said("play", "jacquet", "--seed", "1", "--save", str(saved),
                input="undo\n1/3\nundo\n1/6\n\nquit\n")
-    assert "White has nothing to take back: chance has spoken since ('5-2')" in out
+    assert "White has nothing to take back: chance has spoken since" in out
     assert "white plays 1/3." in out and "white takes back 1/3." in out
     assert "white plays 1/6." in out
     told = said("replay", str(saved))

@@ -23,7 +23,7 @@ so that a whole turn may be taken back before the dice pass.
 >>> table.log
 ('white first', '3-1', '1/2', '(taken back)', '1/4')
 >>> print(table.take_back_refusal(1).partition(";")[0])
-black has nothing to take back: the last move, '1/4', is white's
+black has nothing to take back: white has played since
 >>> GameInPlay.resume(Record.from_json(table.record().to_json())).log == table.log
 True
 """
@@ -114,22 +114,22 @@ class GameInPlay:
         if len(self._standing) == 1:
             return f"{name} has nothing to take back: no move has been played yet."
         before, last = self._standing[-2], self._standing[-1].last_action()
-        played = quoted(before.action_to_string(last))
         mover = before.current_player()
+        # Neither a chance outcome nor another seat's move is named: either may be hidden
+        # from this seat (a card another drew).
         if before.is_chance_node():
             return (
-                f"{name} has nothing to take back: chance has spoken since ({played}), and "
-                "nothing is taken back past what it showed."
+                f"{name} has nothing to take back: chance has spoken since (dice, a card or a "
+                "shot's flight), and nothing is taken back past what it showed."
             )
         if mover != seat:
             return (
-                f"{name} has nothing to take back: the last move, {played}, is "
-                f"{self.game.seat_name(mover)}'s; a seat takes back only its own last decision, "
-                "before anyone else plays."
+                f"{name} has nothing to take back: {self.game.seat_name(mover)} has played "
+                "since; a seat takes back only its own last decision, before anyone else plays."
             )
         reason = before.irrevocable(last)
         if reason is not None:
-            return f"{played} cannot be taken back: {reason}."
+            return f"{quoted(before.action_to_string(last))} cannot be taken back: {reason}."
         return None
 
     def take_back(self, seat: int) -> str:

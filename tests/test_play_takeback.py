@@ -223,7 +223,7 @@ def test_undo_at_the_terminal_and_replay_tells_where_it_happened(tmp_path):
     saved = tmp_path / "j.json"
     out = said("play", "jacquet", "--seed", "1", "--save", str(saved),
                input="undo\n1/3\nundo\n1/6\n\nquit\n")
-    assert "White has nothing to take back: chance has spoken since" in out
+    assert "white has nothing to take back: chance has spoken since" in out
     assert "white plays 1/3." in out and "white takes back 1/3." in out
     assert "white plays 1/6." in out
     told = said("replay", str(saved))

@@ -88,7 +88,7 @@ def play_at_terminal(
         console.print(Text(f"{game.seat_name(seat)} {shown}.", style="cyan"))
 
     def refused(seat: int, sentence: str) -> None:
-        console.print(Text(sentence[:1].upper() + sentence[1:], style="red"))
+        console.print(Text(sentence, style="red"))
 
     try:
         state = table.play_on(

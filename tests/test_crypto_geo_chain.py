@@ -220,11 +220,11 @@ def test_a_record_of_format_1_replays_to_the_same_end():
     moves = state.history_strings()
     assert len(moves) - len(record.moves) == 22  # the turns the old engine ended by itself
     again = Record.of(state)
-    assert again.version == 2 and again.replay().history() == state.history()
+    assert again.version == 3 and again.replay().history() == state.history()
     assert Record.from_json(again.to_json()).moves == tuple(moves)
 
 
 def test_a_record_of_an_unknown_format_is_refused():
-    text = json.dumps({"format": "ludotheque-record/3", "game": "crypto-90", "moves": []})
-    with pytest.raises(RecordError, match=r"format is 'ludotheque-record/3'; this reads"):
+    text = json.dumps({"format": "ludotheque-record/4", "game": "crypto-90", "moves": []})
+    with pytest.raises(RecordError, match=r"format is 'ludotheque-record/4'; this reads"):
         Record.from_json(text)

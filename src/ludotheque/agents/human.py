@@ -10,7 +10,8 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from ludotheque.core.errors import LudothequeError
-from ludotheque.play.help import HELP_WORDS, Answer, answer
+from ludotheque.play.help import HELP_WORDS, UNDO_WORDS, Answer, answer
+from ludotheque.play.table import TakeBack
 
 if TYPE_CHECKING:
     from ludotheque.core.game import State
@@ -56,6 +57,8 @@ class TerminalHuman:
                 raise Abandoned from None
             if text.strip().lower() in ("quit", "q", "exit"):
                 raise Abandoned
+            if " ".join(text.lower().split()) in UNDO_WORDS:
+                raise TakeBack
             if text.strip().startswith("?") or text.strip().lower() in HELP_WORDS:
                 self.show(answer(game, text.strip().removeprefix("?"), state))
                 continue
@@ -68,3 +71,21 @@ class TerminalHuman:
                 return state.string_to_action(text)
             except LudothequeError as error:
                 self.console.print(Text(str(error), style="red"))
+
+    def confirm(self, state: State, player: int) -> None:
+        """His turn is about to pass (``confirm turn``): Enter lets it, ``undo`` takes back
+        his last decision (TakeBack)."""
+        self.console.print(Text(state.game.render(state.observation(player))))
+        prompt = f"{state.game.seat_name(player)}: Enter to end your turn, undo to take it back > "
+        while True:
+            try:
+                text = " ".join(self.read(prompt).lower().split())
+            except EOFError:
+                raise Abandoned from None
+            if not text:
+                return
+            if text in UNDO_WORDS:
+                raise TakeBack
+            if text in ("quit", "q", "exit"):
+                raise Abandoned
+            self.console.print(Text("Press Enter to end your turn, or type undo.", style="red"))

@@ -6,7 +6,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -33,6 +33,9 @@ from ludotheque.core.record import MAX_RECORD_BYTES, Record
 from ludotheque.core.registry import game_class, games, load_game
 from ludotheque.core.simulation import lengths, simulate, summarise, tally
 from ludotheque.play.help import how_to_play, rules_doc
+
+if TYPE_CHECKING:
+    from ludotheque.play.table import GameInPlay
 
 app = typer.Typer(
     help="Historical parlour games, played exactly as their primary sources describe them.",
@@ -149,23 +152,70 @@ def rules(
 @app.command()
 @friendly
 def play(
-    game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")],
+    game: Annotated[
+        str | None, typer.Argument(help="A game id, as in `ludotheque list` (not with --resume).")
+    ] = None,
     option: OptionList = None,
     seat: Annotated[
         list[str] | None,
         typer.Option("--seat", "-s", help=f"N=kind, one of {kinds_text()}; seats count from 1."),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the dice and the computer.")] = None,
-    save: Annotated[Path | None, typer.Option(help="Write the game record to this file.")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Write the game record to this file (with --resume: the same file)."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Continue the game a record stopped: its game, options and seats."),
+    ] = None,
+    confirm_turn: Annotated[
+        bool,
+        typer.Option(
+            "--confirm-turn",
+            help="Not a rule: your turn passes only once you confirm it, so that undo can take "
+            "back all of it.",
+        ),
+    ] = False,
 ) -> None:
-    """Play a game at the terminal."""
+    """Play a game at the terminal; `undo` at the prompt takes back your own last move."""
     from ludotheque.cli.session import default_seats, play_at_terminal
+    from ludotheque.play.table import GameInPlay
 
-    rule_set = load_game(game, **parse_assignments(option or []))
-    seats = seat_specs(rule_set.num_players(), seat, default_seats(rule_set))
+    if resume is not None:
+        table = resumed(resume, game, option, seat, confirm_turn)
+        save = resume if save is None else save
+    elif game is None:
+        raise LudothequeError("play needs a game id, such as jacquet, or --resume and a record.")
+    else:
+        rule_set = load_game(game, **parse_assignments(option or []))
+        seats = seat_specs(rule_set.num_players(), seat, default_seats(rule_set))
+        table = GameInPlay(rule_set, seats, confirm_turn)
     if save is not None:
         check_output(save, "the record")
-    play_at_terminal(rule_set, seats, console, seed=seed, save=save)
+    play_at_terminal(table.game, list(table.seats), console, seed=seed, save=save, table=table)
+
+
+def resumed(
+    file: Path, game: str | None, option: list[str] | None, seat: list[str] | None,
+    confirm_turn: bool,
+) -> GameInPlay:
+    """The game in ``file`` where it stopped, with its seats, or others given by ``--seat``."""
+    from ludotheque.cli.session import default_seats
+    from ludotheque.play.table import GameInPlay
+
+    record = read_record(file)
+    if game is not None and game != record.game:
+        raise RecordError(f"{file} is a record of {record.game}, not of {game}.")
+    if option:
+        raise LudothequeError(
+            "a resumed game keeps the options of its record; give --resume without -o."
+        )
+    rule_set = record.load_game()
+    seats = seat_specs(
+        rule_set.num_players(), seat, list(record.seats) or default_seats(rule_set)
+    )
+    return GameInPlay.resume(record, seats, confirm_turn)
 
 
 @app.command("simulate")
@@ -335,14 +385,18 @@ def replay(
 ) -> None:
     """Replay a game record move by move and show where it ends."""
     record = read_record(file)
-    state = record.replay()
-    if not quiet:
-        walk = state.game.new_initial_state()
-        for action in state.history():
-            walk.apply_action(action)
-            line = walk.describe_last()
-            if line:
-                console.print(Text(line))
+    state = record.load_game().new_initial_state()
+    for number, step in enumerate(record.walk(), start=1):
+        state = step.state
+        if quiet:
+            continue
+        if step.withdrawn is not None:
+            name = state.game.seat_name(step.seat)
+            console.print(Text(f"Move {number}: {name} takes back {step.withdrawn}.", "yellow"))
+            continue
+        line = state.describe_last()
+        if line:
+            console.print(Text(line))
     console.print(Text(state.game.render(state.observation())))
     if state.is_terminal():
         from ludotheque.play.result import result_sentence

@@ -12,9 +12,10 @@ from ludotheque.agents import kinds, make_agent
 from ludotheque.agents.human import Abandoned
 from ludotheque.cli.session import default_seats, play_at_terminal, save_record
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import Game
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.registry import game_class, games, load_game
+from ludotheque.play.table import GameInPlay
 
 
 def ask(console: Console, prompt: str) -> str:
@@ -30,16 +31,41 @@ def choose_game(console: Console) -> str:
     for number, name in enumerate(names, start=1):
         info = game_class(name).info
         console.print(f"  {number}. {info.title} ({info.date}) — {name}")
+    console.print(f"  {CONTINUE}. Continue a saved game")
     while True:
         answer = ask(console, "Game (number or id, q to quit) > ")
         if answer.lower() in ("q", "quit"):
             raise Abandoned
+        if answer.lower() == CONTINUE:
+            return CONTINUE
         number = parse_int(answer)
         if number is not None and 1 <= number <= len(names):
             return names[number - 1]
         if answer in names:
             return answer
-        console.print(Text(f"Choose 1 to {len(names)}, or one of: {', '.join(names)}.", "red"))
+        console.print(Text(
+            f"Choose 1 to {len(names)}, {CONTINUE} to continue a saved game, or one of: "
+            f"{', '.join(names)}.", "red",
+        ))
+
+
+#: The menu's entry that continues a saved game.
+CONTINUE = "c"
+
+
+def choose_record(console: Console) -> tuple[GameInPlay, Path]:
+    """A saved game to continue, asked for by its file until one resumes."""
+    from ludotheque.cli.main import read_record
+
+    while True:
+        typed = ask_or_back(console, "The saved game's record (a file name, q for the menu) > ")
+        path = Path(typed)
+        try:
+            record = read_record(path)
+            seats = list(record.seats) or default_seats(record.load_game())
+            return GameInPlay.resume(record, seats), path
+        except LudothequeError as error:
+            console.print(Text(str(error), style="red"))
 
 
 class Back(Exception):
@@ -119,10 +145,10 @@ def choose_seats(console: Console, game: Game) -> list[str]:
     return seats
 
 
-def offer_to_save(console: Console, state: State, seats: list[str]) -> None:
+def offer_to_save(console: Console, table: GameInPlay) -> None:
     while path := ask(console, "Save the record? (a file name, or Enter to skip) > "):
         try:
-            save_record(state, seats, Path(path), console)
+            save_record(table, Path(path), console)
             return
         except LudothequeError as error:
             console.print(Text(str(error), style="red"))
@@ -132,14 +158,20 @@ def run_menu(console: Console) -> None:
     while True:
         name = choose_game(console)
         try:
+            if name == CONTINUE:
+                # Saved again, as it goes on, to the file it came from.
+                table, path = choose_record(console)
+                play_at_terminal(table.game, list(table.seats), console, save=path, table=table)
+                continue
             game = choose_options(console, name)
             seats = choose_seats(console, game)
         except Back:
             continue
         while True:
-            state = play_at_terminal(game, seats, console)
+            table = GameInPlay(game, seats)
+            state = play_at_terminal(game, seats, console, table=table)
             if state is not None:
-                offer_to_save(console, state, seats)
+                offer_to_save(console, table)
             again = ask(console, "Play the same again? (y, or Enter for the menu) > ")
             if again.lower() not in ("y", "yes", "o", "oui"):
                 break

@@ -12,9 +12,8 @@ from ludotheque.agents import Agent, make_agent
 from ludotheque.agents.human import Abandoned
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game, State
-from ludotheque.core.match import play_match
-from ludotheque.core.record import Record
 from ludotheque.play.result import result_sentence
+from ludotheque.play.table import GameInPlay
 
 
 def default_seats(game: Game) -> list[str]:
@@ -49,13 +48,19 @@ def play_at_terminal(
     console: Console,
     seed: int | None = None,
     save: Path | None = None,
+    table: GameInPlay | None = None,
 ) -> State | None:
     """Play to the end, telling each move; return the final state (None if abandoned).
 
-    However the game stops before its end, the record so far is saved to ``save`` and the
-    stop is told in one sentence: abandoned (``quit``, end of input), interrupted (Ctrl-C, at
-    a prompt or while a computer player thinks: KeyboardInterrupt goes on to the caller), or
-    an unexpected error (raised on after the record is saved)."""
+    ``table`` is the game in play to go on with (a resumed one, or one with ``confirm_turn``);
+    by default a new one of ``game`` and ``seats``. However the game stops before its end, the
+    record so far is saved to ``save`` and the stop is told in one sentence: abandoned
+    (``quit``, end of input), interrupted (Ctrl-C, at a prompt or while a computer player
+    thinks: KeyboardInterrupt goes on to the caller), or an unexpected error (raised on after
+    the record is saved)."""
+    if table is None:
+        table = GameInPlay(game, seats)
+    game, seats = table.game, list(table.seats)
     rng = random.Random(seed)
     agents = [make_agent(spec, seed=rng.random(), game=game) for spec in seats]
     people = [seat for seat, agent in enumerate(agents) if agent.interactive]
@@ -71,57 +76,66 @@ def play_at_terminal(
     # The game is told as the one person at the table may know it; with several, as to a
     # spectator (each person still sees his own view when it is his turn).
     viewer = people[0] if len(people) == 1 else None
-    state = game.new_initial_state()
 
     def tell(after: State, player: int, action: int) -> None:
         line = after.describe_last(viewer)
         if line:
             console.print(Text(line, style="cyan"))
 
+    def taken_back(seat: int, move: str) -> None:
+        # What a seat took back is his to know, as his move was (a card discarded unseen).
+        seen = viewer == seat or game.info.perfect_information
+        shown = f"takes back {move}" if seen else "takes back a move"
+        console.print(Text(f"{game.seat_name(seat)} {shown}.", style="cyan"))
+
+    def refused(seat: int, sentence: str) -> None:
+        console.print(Text(sentence, style="red"))
+
     try:
-        state = play_match(game, agents, rng, on_action=tell if people else None, state=state)
+        state = table.play_on(
+            agents, rng, on_action=tell if people else None, on_take_back=taken_back,
+            on_refusal=refused,
+        )
     except Abandoned:
         console.print("Game abandoned.")
-        save_record(state, seats, save, console)
+        save_record(table, save, console)
         return None
     except KeyboardInterrupt:
-        keep_stopped(state, seats, save, console, "was interrupted")
+        keep_stopped(table, save, console, "was interrupted")
         raise
     except Exception:
-        keep_stopped(state, seats, save, console, "stopped on an unexpected error")
+        keep_stopped(table, save, console, "stopped on an unexpected error")
         raise
     console.print(Text(game.render(state.observation(viewer))))
     console.print(Text(result_sentence(state), style="bold"))
-    save_record(state, seats, save, console)
+    save_record(table, save, console)
     return state
 
 
-def save_record(state: State, seats: list[str], path: Path | None, console: Console) -> None:
+def save_record(table: GameInPlay, path: Path | None, console: Console) -> None:
     """Write the game record to ``path`` (nothing if None); a failure is one sentence."""
     if path is None:
         return
-    write_record(state, seats, path)
+    write_record(table, path)
     console.print(f"Record saved to {path}.")
 
 
-def write_record(state: State, seats: list[str], path: Path) -> None:
+def write_record(table: GameInPlay, path: Path) -> None:
     try:
-        path.write_text(Record.of(state, tuple(seats)).to_json() + "\n", encoding="utf-8")
+        path.write_text(table.record().to_json() + "\n", encoding="utf-8")
     except OSError as error:
         reason = error.strerror
         raise LudothequeError(f"the record could not be saved to {path}: {reason}.") from None
 
 
-def keep_stopped(
-    state: State, seats: list[str], path: Path | None, console: Console, stop: str
-) -> None:
+def keep_stopped(table: GameInPlay, path: Path | None, console: Console, stop: str) -> None:
     """Save the record of a game that ``stop`` (``was interrupted``) before its end, and say
     so in one sentence; a record that cannot be written is told, never raised over the stop."""
     if path is None:
         console.print(f"The game {stop}; no record was kept.")
         return
     try:
-        write_record(state, seats, path)
+        write_record(table, path)
     except LudothequeError as error:
         console.print(Text(f"The game {stop}, and {error}", style="red"))
         return

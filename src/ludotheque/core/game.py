@@ -344,6 +344,16 @@ class State(ABC):
             said += f', by the rule "{refusal.rule}": {refusal.reason}'
         return f"{said}; legal: {self.legal_text(legal)}."
 
+    def _irrevocable(self, action: int) -> str | None:
+        """Why the decision ``action``, played here, stands once played whatever comes next,
+        in a few words ("it shows a card of the hand to the table"); None (the default) lets
+        a person take it back until anyone else acts or chance speaks (``ludotheque.play``)."""
+        return None
+
+    def irrevocable(self, action: int) -> str | None:
+        """Why the decision ``action`` cannot be taken back once played here, or None."""
+        return self._irrevocable(action)
+
     def describe_last(self, player: int | None = None) -> str:
         """A sentence on what the last action did, as ``player`` (None: a spectator) may know."""
         return ""

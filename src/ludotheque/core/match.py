@@ -28,13 +28,18 @@ def play_match(
         state = game.new_initial_state()
     while not state.is_terminal():
         player = state.current_player()
-        if state.is_chance_node():
-            action = state.sample_chance(rng)
-        else:
-            agent = agents[player]
-            legal = state.legal_actions()
-            action = legal[0] if len(legal) == 1 and not agent.interactive else agent.choose(state)
+        action = next_action(state, agents, rng)
         state.apply_action(action)
         if on_action is not None:
             on_action(state, player, action)
     return state
+
+
+def next_action(state: State, agents: Sequence[Agent], rng: random.Random) -> int:
+    """The action that comes next in ``state``, not yet terminal: chance sampled from ``rng``,
+    a forced decision taken without asking a computer player, any other asked of its seat."""
+    if state.is_chance_node():
+        return state.sample_chance(rng)
+    agent = agents[state.current_player()]
+    legal = state.legal_actions()
+    return legal[0] if len(legal) == 1 and not agent.interactive else agent.choose(state)

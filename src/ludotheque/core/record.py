@@ -3,6 +3,12 @@
 Moves are written in the game's readable notation (decisions and chance outcomes alike), so a
 record is something a person can read and edit, and replaying it reproduces the final state.
 
+The moves are a log, only ever appended to. A decision taken back at the table stays where it was
+played, and the entry ``(taken back)`` (:data:`TAKEN_BACK`, format 3 on) follows: it withdraws
+the last move still standing, which must be a decision. Several in a row withdraw as many, the
+latest first. Replaying reaches the game as it stands after them; :meth:`Record.walk` tells each
+step, take-backs included, so that a replay shows the game as it was played.
+
 >>> import ludotheque
 >>> game = ludotheque.load_game("dames-rabattues")
 >>> state = game.new_initial_state()
@@ -11,15 +17,24 @@ record is something a person can read and edit, and replaying it reproduces the 
 >>> text = state.to_json()
 >>> game.state_from_json(text).history() == state.history()
 True
+
+A Jacquet checker moved with the 1, taken back and moved with the 3 instead:
+
+>>> record = Record("jacquet", {}, ("white first", "3-1", "1/2", "(taken back)", "1/4"))
+>>> record.replay().history_strings()
+['white first', '3-1', '1/4']
+>>> [(step.move, step.withdrawn) for step in record.walk()][-3:]
+[('1/2', None), ('(taken back)', '1/2'), ('1/4', None)]
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ludotheque.core.errors import LudothequeError, RecordError, quoted
 from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
@@ -29,11 +44,24 @@ if TYPE_CHECKING:
 
 #: The record format written, ``ludotheque-record/N``. A record of an older format is still
 #: read: its game brings its moves and options up to date on replay (:meth:`Game.upgrade_moves`,
-#: :meth:`Game.upgrade_options`). Format 2 changed the chain game's moves; format 3 marks the
-#: options that a record of format 2 played under without naming them (Crypto-90's
-#: ``turned_fakir``).
+#: :meth:`Game.upgrade_options`). Format 2 changed the chain game's moves; format 3 added the
+#: take-back mark and options that records of format 2 played under without naming them
+#: (Crypto-90's ``turned_fakir``).
 VERSION = 3
 FORMAT = f"ludotheque-record/{VERSION}"
+#: The log entry that withdraws the last move still standing (format 3 on).
+TAKEN_BACK = "(taken back)"
+
+
+class Step(NamedTuple):
+    """One entry of a record replayed: the ``move`` as written, the ``state`` standing after
+    it, the seat that played it (``CHANCE`` for chance) or, for a take-back, the seat whose
+    decision it withdrew, and ``withdrawn``, the move a take-back withdrew (None for a move)."""
+
+    move: str
+    state: State
+    seat: int
+    withdrawn: str | None = None
 
 
 @dataclass(frozen=True)
@@ -111,7 +139,60 @@ class Record:
             raise RecordError(f"the record does not fit: {exc}") from None
 
     def replay(self, game: Game | None = None) -> State:
-        """The state after every move, checked one by one against the rules."""
+        """The state after every move, checked one by one against the rules, as it stands
+        after the take-backs."""
+        state = None
+        for step in self.walk(game):
+            state = step.state
+        return state if state is not None else self._game(game).new_initial_state()
+
+    def walk(self, game: Game | None = None) -> Iterator[Step]:
+        """Each entry of the log replayed in order (:class:`Step`), checked against the rules;
+        the record's result is checked once the last is reached."""
+        game = self._game(game)
+        moves = self.moves
+        if self.version < VERSION:
+            moves = game.upgrade_moves(moves, self.version)
+        # Every standing state, so that a take-back returns to the one before its move.
+        standing = [game.new_initial_state()]
+        for number, move in enumerate(moves, start=1):
+            state = standing[-1]
+            if move == TAKEN_BACK and self.version >= 3:
+                if len(standing) == 1:
+                    raise RecordError(
+                        f"move {number} of the record takes back a move, but none stands "
+                        "before it."
+                    )
+                before = standing[-2]
+                if before.is_chance_node():
+                    raise RecordError(
+                        f"move {number} of the record takes back a chance outcome; only a "
+                        "decision may be taken back."
+                    )
+                standing.pop()
+                withdrawn = before.action_to_string(state.last_action())
+                yield Step(move, before, before.current_player(), withdrawn)
+                continue
+            after = state.clone()
+            try:
+                after.apply_action(state.string_to_action(move))
+            except LudothequeError as exc:
+                raise RecordError(
+                    f"move {number} of the record ({quoted(move)}) fails: {exc}"
+                ) from None
+            standing.append(after)
+            yield Step(move, after, state.current_player())
+        state = standing[-1]
+        if self.result is not None and list(self.result) != state.returns():
+            if state.is_terminal():
+                found = f"its moves end with {state.returns()}"
+            else:
+                found = "its moves leave the game unfinished"
+            claimed = list(self.result)
+            raise RecordError(f"the record's result {claimed} is not the game's: {found}.")
+
+    def _game(self, game: Game | None) -> Game:
+        """``game``, checked to be the record's, or the record's game."""
         if game is None:
             game = self.load_game()
         elif self.game != game.name or self._options_for(game) != dict(game.options):
@@ -124,25 +205,7 @@ class Record:
                 f"the record names {len(self.seats)} seats; {game.name} here has "
                 f"{game.num_players()}."
             )
-        moves = self.moves
-        if self.version < VERSION:
-            moves = game.upgrade_moves(moves, self.version)
-        state = game.new_initial_state()
-        for number, move in enumerate(moves, start=1):
-            try:
-                state.apply_action(state.string_to_action(move))
-            except LudothequeError as exc:
-                raise RecordError(
-                    f"move {number} of the record ({quoted(move)}) fails: {exc}"
-                ) from None
-        if self.result is not None and list(self.result) != state.returns():
-            if state.is_terminal():
-                found = f"its moves end with {state.returns()}"
-            else:
-                found = "its moves leave the game unfinished"
-            claimed = list(self.result)
-            raise RecordError(f"the record's result {claimed} is not the game's: {found}.")
-        return state
+        return game
 
     def _options(self) -> dict[str, Any]:
         """The options as today's rules read them (:meth:`Game.upgrade_options`)."""

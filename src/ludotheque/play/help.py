@@ -11,6 +11,7 @@ answered by :meth:`Game.explain`.
 You may ask:
   ? rules — how to play: the aim, a turn, how a move is written
   ? Somme, ? 80 — the départements that touch one, asked by name or number
+  undo — take back your own last move, where the rules allow (see the rules doc's "Taking back")
 >>> answer(ludotheque.load_game("jacquet"), "rules").text.splitlines()[0]  # doctest: +ELLIPSIS
 '- The aim: ...'
 """
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 HEADING = "How to play"
 #: What a person may type at the prompt for help, besides a question after ``?``.
 HELP_WORDS = ("help", "rules")
+#: What a person may type at the prompt to take back his own last decision.
+UNDO_WORDS = ("undo", "take back")
 
 
 class Answer(NamedTuple):
@@ -76,7 +79,9 @@ def how_to_play(name: str) -> str:
 def questions(game: Game) -> list[tuple[str, str]]:
     """What may be asked after ``?``: (how it is asked, what it tells)."""
     return [("? rules", "how to play: the aim, a turn, how a move is written"),
-            *game.questions]
+            *game.questions,
+            ("undo", "take back your own last move, where the rules allow (see the rules doc's "
+                     "\"Taking back\")")]
 
 
 def answer(game: Game, question: str, state: State | None = None) -> Answer:

@@ -341,6 +341,14 @@ class Crypto90State(StockChance, State):
         action = self._written(text)
         return None if action is None else self._refusal(action)
 
+    def _irrevocable(self, action: int) -> str | None:
+        # Taking back (not a rule): a card that was hidden, once face up, stays seen.
+        if action in (PLACE_HAND, LAY):
+            return "it shows the hand card to the table"
+        if action == REJECT or (PLACE_ROW <= action < PLACE_ROW + ROW and self.table.from_stock):
+            return "it shows the card drawn from the stock to the table"
+        return None
+
     def _refusal(self, action: int) -> Refusal | None:
         t = self.table
         places = PLACE_HAND <= action < PLACE_ROW + ROW

@@ -328,6 +328,12 @@ class CryptoGeographiqueChainState(StockChance, State):
             return None
         return None
 
+    def _irrevocable(self, action: int) -> str | None:
+        # Taking back (not a rule): a card of the hand, once laid face up, stays seen.
+        if action != DONE or not self.chain.chained:
+            return "a card laid shows a card of the hand to the table"
+        return None
+
     def _refusal_of_text(self, text: str) -> Refusal | None:
         c = self.chain
         visible = card_name(c.laid[-1])

@@ -456,6 +456,12 @@ class CryptoGeographiqueState(StockChance, State):
             return None
         return None
 
+    def _irrevocable(self, action: int) -> str | None:
+        # Taking back (not a rule): a card of the hand, once discarded face up, stays seen.
+        if DISCARD <= action < AGREE:
+            return "a discard shows a card of the hand to the table"
+        return None
+
     def _refusal_of_text(self, text: str) -> Refusal | None:
         r = self.round
         words = text.split()

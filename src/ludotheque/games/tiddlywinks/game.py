@@ -709,6 +709,10 @@ class TiddlywinksState(State):
         ]
         return text + ("" if not waiting else " (" + "; ".join(waiting) + ")")
 
+    def _irrevocable(self, action: int) -> str | None:
+        # Taking back (not a rule): the squidger has pressed; what it set flying stands.
+        return "in tiddlywinks a shot, or a pass, stands once made"
+
     def _refusal(self, action: int) -> Refusal | None:
         names = self.game.RULE_NAMES
         if action == PASS:

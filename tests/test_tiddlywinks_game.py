@@ -145,7 +145,7 @@ def test_a_shot_is_told_by_what_it_moved_not_by_every_counter_lying_still():
         before = [c.pose for c in state.position.counters]
         state.apply_action(state.sample_chance(rng))
         moved = sum(math.dist(a[:3], b[:3]) > 1e-4
-                    for a, b in zip(before, (c.pose for c in state.position.counters)))
+                    for a, b in zip(before, (c.pose for c in state.position.counters), strict=True))
         said = state.describe_last().count(" moved;")
         assert said <= moved
         told += said

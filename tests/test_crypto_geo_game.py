@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from dataclasses import replace
 
 import pytest
@@ -254,3 +255,25 @@ def test_eight_touching_cards_in_hand_score_as_a_complet_and_one_more():
 
     score, groups = best_split((25, 39, 1, 73, 74, 38, 69, 42))
     assert score == 300 and [len(g) for g in groups] == [7]
+
+
+def test_departements_are_read_as_people_type_them_without_accents_or_hyphens():
+    from ludotheque.games.crypto_geo.departements import explain
+    from ludotheque.games.crypto_geo.game import card_of
+
+    assert card_of("ARIEGE") == card_of("Ariège") == 9
+    assert card_of("pas de calais") == card_of("Pas-de-Calais") == 62
+    assert explain("Correze") == explain("Corrèze") and explain("Correze").startswith("Corrèze")
+    for name in ("crypto-geographique", "crypto-geographique-chaine"):
+        game = ludotheque.load_game(name)
+        state = game.new_initial_state()
+        rng = random.Random(5)
+        while state.is_chance_node() or len(state.legal_actions()) < 3:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(state.legal_actions()[0])
+        for action in state.legal_actions():
+            written = state.action_to_string(action)
+            bare = unicodedata.normalize("NFKD", written).encode("ascii", "ignore").decode()
+            assert state.string_to_action(bare.upper().replace("-", " ")) == action

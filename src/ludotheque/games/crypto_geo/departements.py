@@ -16,6 +16,7 @@ Pyrénées-Orientales aux Alpes-Maritimes.»
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -65,10 +66,21 @@ def name(number: int) -> str:
     return departements()[number].name
 
 
+def folded(text: str) -> str:
+    """A name as people type it, to be compared: any case, accents dropped, hyphens and
+    apostrophes as spaces.
+
+    >>> folded("Côtes-du-Nord"), folded("  ariège ")
+    ('cotes du nord', 'ariege')
+    """
+    bare = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join(bare.lower().replace("-", " ").replace("'", " ").split())
+
+
 @cache
 def numbers_by_name() -> dict[str, int]:
-    """Each département's number by its name in lower case, as a card is read."""
-    return {d.name.lower(): number for number, d in departements().items()}
+    """Each département's number by its :func:`folded` name, as a card is read."""
+    return {folded(d.name): number for number, d in departements().items()}
 
 
 @cache
@@ -104,9 +116,9 @@ def explain(question: str) -> str | None:
     >>> explain("Somme")
     'Somme (80) touches Aisne (2), Nord (59), Oise (60), Pas-de-Calais (62), Seine-Maritime (76).'
     """
-    word = " ".join(question.lower().split())
-    for number, d in departements().items():
-        if word in (d.name.lower(), str(number)):
-            near = ", ".join(f"{name(n)} ({n})" for n in sorted(neighbours(number), key=name))
-            return f"{d.name} ({number}) touches {near}."
-    return None
+    word = folded(question)
+    number = numbers_by_name().get(word) or (int(word) if word.isdigit() else None)
+    if number not in departements():
+        return None
+    near = ", ".join(f"{name(n)} ({n})" for n in sorted(neighbours(number), key=name))
+    return f"{name(number)} ({number}) touches {near}."

@@ -39,6 +39,7 @@ from ludotheque.games.crypto_geo.combinations import CONNECTED, GROUPS, best_spl
 from ludotheque.games.crypto_geo.departements import (
     departements,
     explain,
+    folded,
     name,
     numbers_by_name,
 )
@@ -65,13 +66,14 @@ def card_name(card: int) -> str:
 
 def card_of(text: str) -> int:
     """A card from its name (any case) or its number; ``F`` or ``fakir`` for a fakir."""
-    word = " ".join(text.strip().lower().split())
+    word = folded(text)
     if word in ("f", "fakir"):
         return FAKIR
     number = parse_int(word)
     if number in departements():
         return number
-    # A search reads every card of the observations it judges: the name is looked up.
+    # A search reads every card of the observations it judges: the name is looked up, as
+    # people type it (Ariege for Ariège).
     number = numbers_by_name().get(word)
     if number is not None:
         return number

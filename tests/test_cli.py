@@ -140,8 +140,9 @@ def test_a_person_plays_jacquet_against_the_heuristic():
 
 
 def test_a_person_plays_a_round_of_crypto_90_and_sees_only_his_own_hand():
-    # Whatever comes, the person takes the stock's card and rejects it, and keeps his fakirs.
-    keys = "stock\nreject\npass\n" * 400
+    # Whatever comes, the person takes the stock's card and rejects it, keeps his fakirs and
+    # ends his turn (a pass without a fakir is refused, and the end follows).
+    keys = "stock\nreject\npass\nend\n" * 400
     result = run("play", "crypto-90", "-o", "goal=rounds", "-o", "rounds=1", "--seed", "4",
                  input=keys)
     assert result.exit_code == 0, result.output

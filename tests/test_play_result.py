@@ -37,3 +37,22 @@ def test_a_finished_table_says_the_game_is_over(name):
     heading = next(line for line in game.render(state.observation(0)).splitlines()
                    if line.startswith("Crypto"))
     assert heading.endswith("— the game is over") and "— —" not in heading
+
+
+def test_two_people_at_one_terminal_hand_it_over_before_a_hidden_hand_is_shown():
+    from typer.testing import CliRunner
+
+    from ludotheque.cli.main import app
+
+    keys = "\nstock\nreject\nend\n\nstock\nreject\nend\nquit\n"
+    result = CliRunner().invoke(
+        app, ["play", "crypto-90", "--seat", "2=human", "--seed", "3"], input=keys
+    )
+    out = result.output
+    handed = out.index("Pass to south, and press Enter")
+    assert handed < out.index("*south") and "Pass to north, and press Enter" in out
+    # Where nothing is hidden there is nothing to hand over.
+    open_game = CliRunner().invoke(
+        app, ["play", "jacquet", "--seat", "2=human", "--seed", "3"], input="quit\n"
+    )
+    assert "Pass to" not in open_game.output

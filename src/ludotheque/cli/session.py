@@ -38,7 +38,40 @@ class Announced:
         self.interactive = hidden
 
     def choose(self, state: State) -> int:
-        self.console.print(f"{self.name} is thinking…")
+        thinking = f"{self.name} is thinking…"
+        if not self.console.is_terminal:  # a pipe or a log reads a line, not a spinner
+            self.console.print(thinking)
+            return self.agent.choose(state)
+        with self.console.status(thinking):
+            return self.agent.choose(state)
+
+
+class HandedOver:
+    """A person's seat where several people share one terminal and hands are hidden: before
+    his turn the screen is cleared of the last person's hand and the terminal waits for him
+    («pass to south, press Enter»), so that nobody sees a hand he may not.
+
+    ``shown`` is shared by the table's people: whose view the screen holds now."""
+
+    def __init__(self, agent: Agent, seat: int, name: str, console: Console,
+                 shown: list[int | None]) -> None:
+        self.agent, self.seat, self.name, self.console, self.shown = (
+            agent, seat, name, console, shown
+        )
+
+    def __getattr__(self, attribute: str) -> object:
+        return getattr(self.agent, attribute)  # interactive, confirm: the person's own
+
+    def choose(self, state: State) -> int:
+        if self.shown[0] != self.seat:
+            if self.console.is_terminal:
+                self.console.clear()
+            read = getattr(self.agent, "read", self.console.input)
+            try:
+                read(f"Pass to {self.name}, and press Enter > ")
+            except EOFError:
+                raise Abandoned from None
+            self.shown[0] = self.seat
         return self.agent.choose(state)
 
 
@@ -71,6 +104,13 @@ def play_at_terminal(
             else Announced(
                 agent, game.seat_name(seat), console, not game.info.perfect_information
             )
+            for seat, agent in enumerate(agents)
+        ]
+    if len(people) > 1 and not game.info.perfect_information:
+        shown: list[int | None] = [None]
+        agents = [
+            HandedOver(agent, seat, game.seat_name(seat), console, shown)
+            if seat in people else agent
             for seat, agent in enumerate(agents)
         ]
     # The game is told as the one person at the table may know it; with several, as to a

@@ -37,8 +37,8 @@ from ludotheque.games.crypto90.rules import (
 from ludotheque.games.crypto90.table import Phase, Table
 
 #: The ``limit`` (not a rule): ten times the longest of 100 games between random players
-#: (10,135 decisions; docs/rules/crypto-90.md).
-LIMIT = 100_000
+#: (15,064 decisions since every turn ends with a decision; docs/rules/crypto-90.md).
+LIMIT = 150_000
 
 SEATS = SEATING[4]
 

@@ -116,8 +116,8 @@ def explain(question: str) -> str | None:
     >>> explain("Somme")
     'Somme (80) touches Aisne (2), Nord (59), Oise (60), Pas-de-Calais (62), Seine-Maritime (76).'
     """
-    word = folded(question)
-    number = numbers_by_name().get(word) or (int(word) if word.isdigit() else None)
+    word = " ".join(question.split())
+    number = numbers_by_name().get(folded(word)) or (int(word) if word.isdecimal() else None)
     if number not in departements():
         return None
     near = ", ".join(f"{name(n)} ({n})" for n in sorted(neighbours(number), key=name))

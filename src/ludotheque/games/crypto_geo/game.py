@@ -66,15 +66,15 @@ def card_name(card: int) -> str:
 
 def card_of(text: str) -> int:
     """A card from its name (any case) or its number; ``F`` or ``fakir`` for a fakir."""
-    word = folded(text)
+    word = " ".join(text.strip().lower().split())
     if word in ("f", "fakir"):
         return FAKIR
     number = parse_int(word)
     if number in departements():
         return number
     # A search reads every card of the observations it judges: the name is looked up, as
-    # people type it (Ariege for Ariège).
-    number = numbers_by_name().get(word)
+    # people type it (Ariege for Ariège); folding is for names, never numbers (² is not 2).
+    number = numbers_by_name().get(folded(word))
     if number is not None:
         return number
     raise NotationError(

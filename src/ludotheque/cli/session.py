@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.agents import Agent, make_agent
-from ludotheque.agents.human import Abandoned
+from ludotheque.agents.human import Abandoned, TerminalHuman
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game, State
 from ludotheque.play.result import result_sentence
@@ -53,7 +53,7 @@ class HandedOver:
 
     ``shown`` is shared by the table's people: whose view the screen holds now."""
 
-    def __init__(self, agent: Agent, seat: int, name: str, console: Console,
+    def __init__(self, agent: TerminalHuman, seat: int, name: str, console: Console,
                  shown: list[int | None]) -> None:
         self.agent, self.seat, self.name, self.console, self.shown = (
             agent, seat, name, console, shown
@@ -66,9 +66,8 @@ class HandedOver:
         if self.shown[0] != self.seat:
             if self.console.is_terminal:
                 self.console.clear()
-            read = getattr(self.agent, "read", self.console.input)
             try:
-                read(f"Pass to {self.name}, and press Enter > ")
+                self.agent.read(f"Pass to {self.name}, and press Enter > ")
             except EOFError:
                 raise Abandoned from None
             self.shown[0] = self.seat
@@ -106,11 +105,12 @@ def play_at_terminal(
             )
             for seat, agent in enumerate(agents)
         ]
-    if len(people) > 1 and not game.info.perfect_information:
+    at_terminal = [seat for seat, agent in enumerate(agents) if isinstance(agent, TerminalHuman)]
+    if len(at_terminal) > 1 and not game.info.perfect_information:
         shown: list[int | None] = [None]
         agents = [
             HandedOver(agent, seat, game.seat_name(seat), console, shown)
-            if seat in people else agent
+            if seat in at_terminal else agent
             for seat, agent in enumerate(agents)
         ]
     # The game is told as the one person at the table may know it; with several, as to a

@@ -138,3 +138,16 @@ def test_mutated_views_give_only_the_librarys_errors(name, options):
                 game.information_set(bad).sample(random.Random(0))
             except LudothequeError as error:
                 assert str(error).endswith(".") and "\n" not in str(error)
+
+
+def test_the_library_s_errors_are_value_errors_and_an_id_is_registered_once():
+    from ludotheque.core.errors import LudothequeError, NotationError
+    from ludotheque.core.registry import game_class, register
+
+    assert issubclass(LudothequeError, ValueError) and issubclass(NotationError, ValueError)
+    jacquet = game_class("jacquet")
+    register(jacquet)  # the same class again changes nothing
+    impostor = type("Impostor", (jacquet,), {})
+    with pytest.raises(ValueError, match=r"the id 'jacquet' is .*JacquetGame's"):
+        register(impostor)
+    assert game_class("jacquet") is jacquet

@@ -148,3 +148,40 @@ def test_a_clone_played_on_leaves_its_original_unchanged(name):
 
 def random_action(state, rng):
     return state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+
+
+def copied_and_pickled(state):
+    import copy
+    import pickle
+
+    return copy.deepcopy(state), pickle.loads(pickle.dumps(state))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_state_deep_copies_and_pickles_to_the_same_game(name):
+    rng = random.Random(5)
+    state = short_game(name).new_initial_state()
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        state.apply_action(random_action(state, rng))
+    seats = [None, *range(state.num_players())]
+    for twin in copied_and_pickled(state):
+        assert twin.history() == state.history() and twin.returns() == state.returns()
+        assert [twin.observation(p) for p in seats] == [state.observation(p) for p in seats]
+        if not state.is_terminal():
+            assert twin.legal_actions() == state.legal_actions()
+
+
+def test_a_state_ten_thousand_moves_long_copies_and_pickles():
+    # A Crypto-90 game to 1,000 points between random players lasts about 13,000 decisions:
+    # the history, a chain of pairs, once exhausted the recursion of copy and pickle.
+    rng = random.Random(1)
+    state = ludotheque.load_game("crypto-90").new_initial_state()
+    while len(state.history()) < 10_000:
+        state.apply_action(random_action(state, rng))
+    for twin in copied_and_pickled(state):
+        assert twin.history() == state.history()
+        action = random_action(twin, random.Random(2))
+        twin.apply_action(action)
+        assert len(twin.history()) == len(state.history()) + 1

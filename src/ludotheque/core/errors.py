@@ -11,8 +11,9 @@ from typing import Any
 from ludotheque.core.numbers import MAX_LENGTH
 
 
-class LudothequeError(Exception):
-    """Base of every error meant to be shown to a person as one sentence."""
+class LudothequeError(ValueError):
+    """Base of every error meant to be shown to a person as one sentence: a value (a move, an
+    option, a record) that the library cannot take, hence a ``ValueError``, as python-chess's."""
 
 
 class UnknownGameError(LudothequeError):

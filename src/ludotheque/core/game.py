@@ -518,6 +518,19 @@ class State(ABC):
             legal = self.legal_actions()
         return ", ".join(self.action_to_string(a) for a in legal)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The history is a chain of pairs, so that a clone shares it and a move adds one pair;
+        # copied or pickled it is written flat, as a chain thousands of pairs deep would
+        # exhaust the recursion of copy and pickle.
+        return {**self.__dict__, "_trail": tuple(self.history())}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        trail = None
+        for action in saved["_trail"]:
+            trail = (action, trail)
+        self.__dict__.update(saved)
+        self._trail = trail
+
     def history(self) -> list[int]:
         actions = []
         trail = self._trail

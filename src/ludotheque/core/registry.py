@@ -11,7 +11,14 @@ _GAMES: dict[str, type[Game]] = {}
 
 
 def register(game_class: type[Game]) -> type[Game]:
-    """Class decorator: make a rule set loadable by its id."""
+    """Class decorator: make a rule set loadable by its id, which no other rule set has."""
+    known = _GAMES.get(game_class.name)
+    if known is not None and known is not game_class:
+        # Silently replacing the first would play another game under a known name.
+        raise ValueError(
+            f"the id {game_class.name!r} is {known.__module__}.{known.__qualname__}'s; "
+            f"{game_class.__module__}.{game_class.__qualname__} needs another."
+        )
     _GAMES[game_class.name] = game_class
     return game_class
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import ludotheque
 from ludotheque.core.game import CHANCE, TERMINAL
 from ludotheque.core.record import Record
+from tests.helpers import play_at_random
 
 GAMES = ludotheque.games()
 MAX_ACTIONS = 5000
@@ -159,12 +160,7 @@ def copied_and_pickled(state):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_state_deep_copies_and_pickles_to_the_same_game(name):
-    rng = random.Random(5)
-    state = short_game(name).new_initial_state()
-    for _ in range(60):
-        if state.is_terminal():
-            break
-        state.apply_action(random_action(state, rng))
+    state = play_at_random(short_game(name), 5, limit=60)
     seats = [None, *range(state.num_players())]
     for twin in copied_and_pickled(state):
         assert twin.history() == state.history() and twin.returns() == state.returns()
@@ -176,10 +172,7 @@ def test_a_state_deep_copies_and_pickles_to_the_same_game(name):
 def test_a_state_ten_thousand_moves_long_copies_and_pickles():
     # A Crypto-90 game to 1,000 points between random players lasts about 13,000 decisions:
     # the history, a chain of pairs, once exhausted the recursion of copy and pickle.
-    rng = random.Random(1)
-    state = ludotheque.load_game("crypto-90").new_initial_state()
-    while len(state.history()) < 10_000:
-        state.apply_action(random_action(state, rng))
+    state = play_at_random(ludotheque.load_game("crypto-90"), 1, limit=10_000)
     for twin in copied_and_pickled(state):
         assert twin.history() == state.history()
         action = random_action(twin, random.Random(2))

@@ -264,6 +264,7 @@ def test_departements_are_read_as_people_type_them_without_accents_or_hyphens():
     assert card_of("ARIEGE") == card_of("Ariège") == 9
     assert card_of("pas de calais") == card_of("Pas-de-Calais") == 62
     assert explain("Correze") == explain("Corrèze") and explain("Correze").startswith("Corrèze")
+    assert explain("\u0668\u0660") is None and explain("²") is None  # not 80, not 2
     for name in ("crypto-geographique", "crypto-geographique-chaine"):
         game = ludotheque.load_game(name)
         state = game.new_initial_state()

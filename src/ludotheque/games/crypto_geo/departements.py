@@ -23,6 +23,8 @@ from importlib import resources
 
 import networkx as nx
 
+from ludotheque.core.numbers import parse_int
+
 
 @dataclass(frozen=True)
 class Departement:
@@ -117,7 +119,7 @@ def explain(question: str) -> str | None:
     'Somme (80) touches Aisne (2), Nord (59), Oise (60), Pas-de-Calais (62), Seine-Maritime (76).'
     """
     word = " ".join(question.split())
-    number = numbers_by_name().get(folded(word)) or (int(word) if word.isdecimal() else None)
+    number = numbers_by_name().get(folded(word)) or parse_int(word)
     if number not in departements():
         return None
     near = ", ".join(f"{name(n)} ({n})" for n in sorted(neighbours(number), key=name))

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/agents.py [SECTION ...] [--jobs J]
 
-Each section but ``timing`` is a round-robin tournament (:mod:`ludotheque.core.tournament`:
+Each section but ``timing`` is a round-robin tournament (:mod:`ludotheque.selfplay.tournament`:
 every table of agents, the seats rotated, reproducible from its seed whatever the number of
 processes), the same as the ``ludotheque tournament`` command it prints: the search players'
 ``hard`` level against the game's heuristic player and a random one, in each two-player game
@@ -33,9 +33,9 @@ from typing import Any
 import ludotheque
 from ludotheque.agents import make_agent
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.match import play_match
-from ludotheque.core.stats import wilson_interval
-from ludotheque.core.tournament import Tournament
+from ludotheque.selfplay.match import play_match
+from ludotheque.selfplay.stats import wilson_interval
+from ludotheque.selfplay.tournament import Tournament
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ import time
 
 import ludotheque
 from ludotheque.core.dice import THROWS
-from ludotheque.core.simulation import simulate
 from ludotheque.games.dames_rabattues.analysis import solve
 from ludotheque.games.dames_rabattues.position import Position, Stage
 from ludotheque.games.dames_rabattues.rules import Reading
+from ludotheque.selfplay.simulation import simulate
 
 WEIGHTS = [t.probability for t in THROWS]
 

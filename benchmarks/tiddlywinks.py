@@ -38,11 +38,11 @@ import numpy as np
 
 import ludotheque
 from ludotheque.agents import make_agent
-from ludotheque.core.match import play_match
-from ludotheque.core.stats import wilson_interval
 from ludotheque.games.tiddlywinks.notation import Shot, Tremble
 from ludotheque.games.tiddlywinks.player import AimingPlayer
 from ludotheque.games.tiddlywinks.squidger import Aim, launch
+from ludotheque.selfplay.match import play_match
+from ludotheque.selfplay.stats import wilson_interval
 
 
 def full_table(shots: int) -> None:

@@ -13,9 +13,9 @@ from ludotheque.agents.greedy import GreedyAgent, turn_ends
 from ludotheque.agents.levels import LEVELS, methods
 from ludotheque.agents.mcts import Judged, MCTSAgent, outcome
 from ludotheque.core.errors import LudothequeError, OptionError
-from ludotheque.core.match import play_match
 from ludotheque.games.jacquet import Position
 from ludotheque.games.jacquet.evaluation import JacquetEvaluation
+from ludotheque.selfplay.match import play_match
 
 
 def jacquet_at(position: str, **options):

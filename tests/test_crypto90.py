@@ -326,7 +326,7 @@ def test_no_observation_shows_another_hand_or_the_stock_and_no_card_is_lost(seed
 
 
 def test_a_whole_game_to_1000_ends_with_the_points_reached():
-    from ludotheque.core.simulation import simulate
+    from ludotheque.selfplay.simulation import simulate
 
     [result] = simulate("crypto-90", {"players": 3}, ["heuristic"] * 3, 1, seed=2)
     assert max(result.returns) >= 1000
@@ -334,7 +334,7 @@ def test_a_whole_game_to_1000_ends_with_the_points_reached():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_heuristic_player_beats_random_players(players):
-    from ludotheque.core.simulation import simulate
+    from ludotheque.selfplay.simulation import simulate
 
     seats = ["heuristic"] + ["random"] * (players - 1)
     results = simulate("crypto-90", {"players": players, "goal": "rounds", "rounds": 1}, seats, 6,

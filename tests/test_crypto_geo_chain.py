@@ -18,10 +18,10 @@ from ludotheque.agents import make_agent
 from ludotheque.cli.session import Announced
 from ludotheque.core.cards import Stock
 from ludotheque.core.errors import RecordError
-from ludotheque.core.match import play_match
 from ludotheque.core.record import Record
 from ludotheque.games.crypto_geo.departements import departements
 from ludotheque.games.crypto_geo.game import FAKIR
+from ludotheque.selfplay.match import play_match
 from tests.helpers import play
 from tests.test_crypto_geo_game import names_in
 
@@ -176,7 +176,7 @@ def _drawn_by(state, seat) -> set[str]:
 
 
 def test_the_heuristic_player_beats_a_random_one():
-    from ludotheque.core.simulation import simulate
+    from ludotheque.selfplay.simulation import simulate
 
     first = simulate("crypto-geographique-chaine", {}, ["heuristic", "random"], 30, seed=1)
     second = simulate("crypto-geographique-chaine", {}, ["random", "heuristic"], 30, seed=2)

@@ -213,7 +213,7 @@ def test_hands_stay_secret_and_no_card_is_lost(seed, setup):
 
 
 def test_the_heuristic_player_beats_a_random_one():
-    from ludotheque.core.simulation import simulate
+    from ludotheque.selfplay.simulation import simulate
 
     first = simulate("crypto-geographique", {"points": 300}, ["heuristic", "random"], 3, seed=1)
     second = simulate("crypto-geographique", {"points": 300}, ["random", "heuristic"], 3, seed=2)

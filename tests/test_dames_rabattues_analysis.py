@@ -8,13 +8,13 @@ from hypothesis import strategies as st
 
 import ludotheque
 from ludotheque.core.dice import THROWS
-from ludotheque.core.stats import mean_interval, wilson_interval
 from ludotheque.games.dames_rabattues.analysis import (
     build_tables,
     simulate_first_thrower,
     solve,
 )
 from ludotheque.games.dames_rabattues.rules import Passing, Reading, Side, resolve
+from ludotheque.selfplay.stats import mean_interval, wilson_interval
 
 Z99 = 2.5758293035489
 

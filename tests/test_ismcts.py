@@ -155,7 +155,7 @@ def test_the_player_cannot_peek(name, searcher):
     [("crypto-90", {"goal": "rounds", "rounds": 1}), ("crypto-geographique-chaine", {})],
 )
 def test_the_search_player_plays_a_whole_game(name, options):
-    from ludotheque.core.simulation import simulate
+    from ludotheque.selfplay.simulation import simulate
 
     [result] = simulate(name, options, ["ismcts:easy", "heuristic"], 1, seed=4)
     assert result.moves > 0

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 import ludotheque
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError
 from ludotheque.core.record import Record
-from ludotheque.core.simulation import simulate, summarise
 from ludotheque.games.jacquet import Position, Step
 from ludotheque.games.jacquet.game import JacquetState
+from ludotheque.selfplay.simulation import simulate, summarise
 from tests.helpers import play, play_at_random
 from tests.test_jacquet_fast import boards
 

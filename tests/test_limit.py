@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import ludotheque
 from ludotheque.core.game import FINISHED, LIMIT_REACHED, TERMINAL, LimitOption
 from ludotheque.core.record import Record
-from ludotheque.core.simulation import simulate, summarise, tally
+from ludotheque.selfplay.simulation import simulate, summarise, tally
 from tests.helpers import play_at_random
 
 GAMES = ludotheque.games()

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 import ludotheque
 from ludotheque.agents import make_agent
 from ludotheque.cli.main import app
-from ludotheque.core.match import play_match
 from ludotheque.core.record import Record
+from ludotheque.selfplay.match import play_match
 from tests.helpers import play_at_random
 
 #: Every option value of each rule set appears in at least one game.

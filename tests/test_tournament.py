@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from ludotheque.cli.main import app
-from ludotheque.core.ratings import Comparison, bradley_terry
-from ludotheque.core.tournament import Tournament
+from ludotheque.selfplay.ratings import Comparison, bradley_terry
+from ludotheque.selfplay.tournament import Tournament
 
 runner = CliRunner()
 

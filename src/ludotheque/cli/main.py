@@ -31,8 +31,8 @@ from ludotheque.core.options import parse_assignments
 from ludotheque.core.output import check_output
 from ludotheque.core.record import MAX_RECORD_BYTES, Record
 from ludotheque.core.registry import game_class, games, load_game
-from ludotheque.core.simulation import lengths, simulate, summarise, tally
 from ludotheque.play.help import how_to_play, rules_doc
+from ludotheque.selfplay.simulation import lengths, simulate, summarise, tally
 
 if TYPE_CHECKING:
     from ludotheque.play.table import GameInPlay
@@ -314,8 +314,8 @@ def tournament(
     option: OptionList = None,
 ) -> None:
     """A round robin with the seats rotated: results, head to head, and ratings."""
-    from ludotheque.core.ratings import plot as plot_ratings
-    from ludotheque.core.tournament import Tournament
+    from ludotheque.selfplay.ratings import plot as plot_ratings
+    from ludotheque.selfplay.tournament import Tournament
 
     if plot is not None:
         if plot.suffix.lower() not in (".png", ".svg"):

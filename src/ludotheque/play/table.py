@@ -35,8 +35,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ludotheque.core.errors import IllegalMoveError, RecordError, quoted
-from ludotheque.core.match import next_action
 from ludotheque.core.record import TAKEN_BACK, Record
+from ludotheque.selfplay.match import next_action
 
 if TYPE_CHECKING:
     from ludotheque.agents.base import Agent

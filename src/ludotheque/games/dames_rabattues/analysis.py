@@ -20,8 +20,6 @@ import numpy as np
 
 from ludotheque.agents.base import RandomAgent
 from ludotheque.core.dice import LOT_OUTCOMES, THROWS
-from ludotheque.core.match import play_match
-from ludotheque.core.stats import mean_interval, wilson_interval
 from ludotheque.games.dames_rabattues.game import DamesRabattuesGame
 from ludotheque.games.dames_rabattues.rules import (
     PILES,
@@ -32,6 +30,8 @@ from ludotheque.games.dames_rabattues.rules import (
     play_numbers,
     play_passed,
 )
+from ludotheque.selfplay.match import play_match
+from ludotheque.selfplay.stats import mean_interval, wilson_interval
 
 
 def all_sides() -> list[Side]:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ludotheque.core.stats import Z95
+from ludotheque.selfplay.stats import Z95
 
 #: Elo points per natural-log unit of strength.
 ELO = 400 / math.log(10)

@@ -24,9 +24,9 @@ from typing import Any
 
 from ludotheque.agents import make_agent
 from ludotheque.core.game import CHANCE
-from ludotheque.core.match import play_match
 from ludotheque.core.registry import load_game
-from ludotheque.core.stats import mean_interval, wilson_interval
+from ludotheque.selfplay.match import play_match
+from ludotheque.selfplay.stats import mean_interval, wilson_interval
 
 
 @dataclass(frozen=True)

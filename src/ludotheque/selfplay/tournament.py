@@ -4,7 +4,7 @@ Every table of as many entrants as the game seats (every pair, in a two-player g
 same number of games, the seats turning round the table from one game to the next, so that no
 entrant keeps the first throw or the first deal. An entrant may be listed twice, to fill a
 table of three or four with two copies of one player. The games are played by
-:func:`~ludotheque.core.simulation.play_games`: reproducible from the seed whatever the number
+:func:`~ludotheque.selfplay.simulation.play_games`: reproducible from the seed whatever the number
 of processes.
 
 >>> t = Tournament.plan("dames-rabattues", {}, ["random:1", "random:2", "random:1"], games=2)
@@ -26,10 +26,10 @@ from typing import Any
 
 from ludotheque.agents import make_agent
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.ratings import Comparison, Rating, bradley_terry
 from ludotheque.core.registry import load_game
-from ludotheque.core.simulation import GameResult, Tally, play_games
-from ludotheque.core.stats import mean_interval
+from ludotheque.selfplay.ratings import Comparison, Rating, bradley_terry
+from ludotheque.selfplay.simulation import GameResult, Tally, play_games
+from ludotheque.selfplay.stats import mean_interval
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from tests.test_protocol import SHORT, random_game
 def combinations(name: str, most: int) -> list[dict[str, object]]:
     """The option combinations of ``name`` to play: every listed value of every option that
     lists its values, at most ``most`` of them taken evenly through the product."""
-    listed = [o for o in ludotheque.game_class(name).OPTIONS if o.allowed and o.name != "limit"]
+    listed = [o for o in ludotheque.manifest(name).options if o.allowed and o.name != "limit"]
     product = list(itertools.product(*(o.allowed for o in listed)))
     step = max(1, len(product) // most)
     chosen = product[::step][:most]

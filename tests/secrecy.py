@@ -71,7 +71,7 @@ def terminal_view(state: State, seat: int) -> str:
     to move with his legal moves, the table and the result at the end."""
     lines = [state.describe_last(seat)]
     if state.current_player() == seat or state.is_terminal():
-        lines.append(state.game.render(state.observation(seat)))
+        lines.append(state.game.manifest.render_view(state.game, state.observation(seat)))
     if state.current_player() == seat:
         lines.append(state.legal_text())
     if state.is_terminal():

@@ -13,8 +13,8 @@ from ludotheque.agents.greedy import GreedyAgent, turn_ends
 from ludotheque.agents.levels import LEVELS, methods
 from ludotheque.agents.mcts import Judged, MCTSAgent, outcome
 from ludotheque.core.errors import LudothequeError, OptionError
-from ludotheque.games.jacquet import Position
 from ludotheque.games.jacquet.evaluation import JacquetEvaluation
+from ludotheque.games.jacquet.position import Position
 from ludotheque.selfplay.match import play_match
 
 
@@ -94,14 +94,14 @@ def test_expectimax_at_depth_one_is_the_greedy_player_with_its_evaluation():
     game = ludotheque.load_game("jacquet")
     for seed in range(3):
         state = midgame(seed)
-        agent = ExpectimaxAgent(seed=1, depth=1, evaluate=game.evaluate)
+        agent = ExpectimaxAgent(seed=1, depth=1, evaluate=game.manifest.evaluation())
         player = state.current_player()
-        best = max(game.evaluate(end, player) for _, end in turn_ends(state))
+        best = max(game.manifest.evaluation()(end, player) for _, end in turn_ends(state))
         chosen = state.clone()
         chosen.apply_action(agent.choose(state))
         while chosen.current_player() == player:
             chosen.apply_action(agent.choose(chosen))
-        assert game.evaluate(chosen, player) == best
+        assert game.manifest.evaluation()(chosen, player) == best
         assert agent.choose(state) in {GreedyAgent(seed=s).choose(state) for s in range(20)}
 
 

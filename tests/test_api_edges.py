@@ -141,13 +141,16 @@ def test_mutated_views_give_only_the_librarys_errors(name, options):
 
 
 def test_the_library_s_errors_are_value_errors_and_an_id_is_registered_once():
+    from dataclasses import replace
+
     from ludotheque.core.errors import LudothequeError, NotationError
-    from ludotheque.core.registry import game_class, register
+    from ludotheque.core.registry import manifest, register
 
     assert issubclass(LudothequeError, ValueError) and issubclass(NotationError, ValueError)
-    jacquet = game_class("jacquet")
-    register(jacquet)  # the same class again changes nothing
-    impostor = type("Impostor", (jacquet,), {})
-    with pytest.raises(ValueError, match=r"the id 'jacquet' is .*JacquetGame's"):
-        register(impostor)
-    assert game_class("jacquet") is jacquet
+    jacquet = manifest("jacquet")
+    register(jacquet)  # the same manifest again changes nothing
+    with pytest.raises(ValueError, match=r"the name 'jacquet' is jacquet's"):
+        register(replace(jacquet, rules="elsewhere:Impostor"))
+    with pytest.raises(ValueError, match=r"the name 'puce' is cabriole's"):
+        register(replace(jacquet, id="puces", aliases=("puce",)))
+    assert manifest("jacquet") is jacquet

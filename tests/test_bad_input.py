@@ -21,7 +21,7 @@ from ludotheque.cli.main import app
 from ludotheque.core.errors import LudothequeError, NotationError, OptionError, RecordError
 from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
 from ludotheque.core.record import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, Record
-from ludotheque.core.registry import game_class, games
+from ludotheque.core.registry import games, manifest
 from ludotheque.games.crypto_geo.combinations import MOST_CARDS, best_split
 from ludotheque.games.dames_rabattues.rules import Side
 from tests.helpers import play
@@ -188,7 +188,7 @@ def test_a_record_with_a_move_python_cannot_read_is_one_sentence(tmp_path):
 
 
 def float_options():
-    return [(name, option) for name in games() for option in game_class(name).OPTIONS
+    return [(name, option) for name in games() for option in manifest(name).options
             if option.type is float]
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import ludotheque
 from ludotheque.core.errors import NotationError
-from ludotheque.games.crypto90 import Crypto90State, Phase, Table
+from ludotheque.games.crypto90.game import Crypto90State
 from ludotheque.games.crypto90.rules import (
     FAKIR,
     best_series,
@@ -23,6 +23,7 @@ from ludotheque.games.crypto90.rules import (
     round_score,
     winning_side,
 )
+from ludotheque.games.crypto90.table import Phase, Table
 from tests.helpers import play
 
 

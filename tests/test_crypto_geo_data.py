@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ludotheque.games.crypto_geo import GROUPS
 from ludotheque.games.crypto_geo.combinations import (
-    GROUPS,
     VALUES,
     best_split,
     is_chain,
@@ -161,8 +161,9 @@ def test_the_map_is_drawn_with_a_hand_picked_out(tmp_path):
     import ludotheque
 
     game = ludotheque.load_game("crypto-geographique")
-    svg = game.picture(tmp_path / "hand.svg", "Indre, Creuse, Corrèze, Nord, Pas-de-Calais")
+    cards = "Indre, Creuse, Corrèze, Nord, Pas-de-Calais"
+    svg = game.manifest.draw(game, tmp_path / "hand.svg", cards)
     text = svg.read_text()
     assert "A hand worth 60" in text and "brelan" in text
-    png = game.picture(tmp_path / "map.png")
+    png = game.manifest.draw(game, tmp_path / "map.png")
     assert png.read_bytes()[:4] == b"\x89PNG"

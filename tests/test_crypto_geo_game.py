@@ -85,7 +85,7 @@ def test_a_finished_game_is_judged_by_its_totals_alone():
     from ludotheque.games.crypto_geo.evaluation import GrowthEvaluation
 
     state = play(stopping_state(points=1), "pile", "discard Finistère and stop")
-    for judge in (state.game.evaluate, GrowthEvaluation()):
+    for judge in (state.game.manifest.evaluation(), GrowthEvaluation()):
         assert judge(state, 0) == 350.0
 
 
@@ -133,14 +133,15 @@ def test_the_loiret_star_stops_as_a_carre_only_when_a_group_need_only_be_connect
     )
     # As chains: Cher – Loiret – Yonne and Nord – Pas-de-Calais – Somme, two brelans.
     assert sorted(map(len, chain.observation(0)["combinations"])) == [3, 3]
-    assert "brelan (50)" in chain.game.render(chain.observation(0))
-    assert "carré" not in chain.game.render(chain.observation(0))
+    assert "brelan (50)" in chain.game.manifest.render_view(chain.game, chain.observation(0))
+    assert "carré" not in chain.game.manifest.render_view(chain.game, chain.observation(0))
 
 
 def test_the_picture_names_the_combinations_of_the_reading(tmp_path):
     cards = ", ".join(STAR)
-    connected = game(groups="connected").picture(tmp_path / "c.svg", cards).read_text()
-    chain = game(groups="chain").picture(tmp_path / "h.svg", cards).read_text()
+    connected_game, chain_game = game(groups="connected"), game(groups="chain")
+    connected = connected_game.manifest.draw(connected_game, tmp_path / "c.svg", cards).read_text()
+    chain = chain_game.manifest.draw(chain_game, tmp_path / "h.svg", cards).read_text()
     assert "A hand worth 100" in connected and "A hand worth 50" in chain
 
 

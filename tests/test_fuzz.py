@@ -28,7 +28,7 @@ import ludotheque
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import State
 from ludotheque.core.record import Record
-from ludotheque.core.registry import game_class, games
+from ludotheque.core.registry import games, manifest
 
 #: A failing input is shown as found, not shrunk: a 5,000-digit number or a record nested
 #: 10,000 deep would take minutes to shrink, and the sweeps (``*_every_trap_*``) already give
@@ -196,7 +196,7 @@ def read_move(state: State, text: str) -> None:
         one_sentence(error)
     else:
         assert type(action) is int
-        if state.is_chance_node() and state.game.info.chance_mode == "sampled":
+        if state.is_chance_node() and state.game.name in ("cabriole", "tiddledy-winks"):
             state.action_to_string(action)  # a physical throw: too slow to play each
         else:
             state.clone().apply_action(action)  # what the reader gives is legal here
@@ -256,7 +256,7 @@ def option_values(option: Any) -> st.SearchStrategy[Any]:
 #: Numbers no option should take: not finite, too long for Python, not ASCII.
 NUMBERS = st.sampled_from(["nan", "inf", "-Infinity", "1e309", "9" * 5000, "²", "1_0", "0x10"])
 NUMBERS |= st.floats() | st.integers()
-OPTIONS = [(name, option) for name in games() for option in game_class(name).OPTIONS]
+OPTIONS = [(name, option) for name in games() for option in manifest(name).options]
 
 
 def read_option(name: str, option: Any, value: Any) -> None:

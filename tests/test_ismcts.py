@@ -120,7 +120,9 @@ class Blindfold:
 
 
 SEARCHERS = {
-    "ismcts": lambda game: ISMCTSAgent(seed=3, iterations=60, leaf=Judged(game.evaluate, 20.0)),
+    "ismcts": lambda game: ISMCTSAgent(
+        seed=3, iterations=60, leaf=Judged(game.manifest.evaluation(), 20.0)
+    ),
     # The game's own lookahead player, with its evaluation, where it has one.
     "lookahead": lambda game: make_player("lookahead", "medium", game, seed=3)
     if "lookahead" in methods(game.name)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 import ludotheque
-from ludotheque.games.jacquet import Position
 from ludotheque.games.jacquet.game import JacquetState
+from ludotheque.games.jacquet.position import Position
 from ludotheque.games.jacquet.rules import MOULIDARS, complete_plays, dice_of
 from tests.helpers import play
 

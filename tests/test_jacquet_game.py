@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 import ludotheque
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError
 from ludotheque.core.record import Record
-from ludotheque.games.jacquet import Position, Step
 from ludotheque.games.jacquet.game import JacquetState
+from ludotheque.games.jacquet.position import Position
+from ludotheque.games.jacquet.rules import Step
 from ludotheque.selfplay.simulation import simulate, summarise
 from tests.helpers import play, play_at_random
 from tests.test_jacquet_fast import boards
@@ -139,13 +140,14 @@ def test_unknown_option_values_are_refused():
 
 def test_the_board_shows_both_talons_the_dice_and_the_turn():
     state = play(ludotheque.load_game("jacquet").new_initial_state(), "black first", "6-5")
-    picture = state.game.render(state.observation(1))
+    picture = state.game.manifest.render_view(state.game, state.observation(1))
     assert "black threw 6-5, to play: 6, 5" in picture
     assert "W15" in picture and "B15" in picture
     assert "last: black throws 6-5 (coup simple)." in picture
     # Each player sees the board from his own side: his numbering above and below.
     assert picture.splitlines()[2].startswith("black's point   12")
-    assert state.game.render(state.observation(0)).splitlines()[2].startswith("white's point")
+    seen = state.game.manifest.render_view(state.game, state.observation(0))
+    assert seen.splitlines()[2].startswith("white's point")
 
 
 def test_the_heuristic_player_beats_the_random_player():

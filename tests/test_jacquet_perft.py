@@ -18,9 +18,8 @@ import pytest
 
 import ludotheque
 from ludotheque.core.dice import THROWS
-from ludotheque.games.jacquet import Position
 from ludotheque.games.jacquet.game import JacquetState
-from ludotheque.games.jacquet.position import Stage
+from ludotheque.games.jacquet.position import Position, Stage
 from ludotheque.games.jacquet.rules import complete_plays, dice_of
 
 

@@ -13,10 +13,11 @@ import ludotheque
 from ludotheque.agents.greedy import turn_ends
 from ludotheque.core.dice import THROWS
 from ludotheque.core.errors import NotationError
-from ludotheque.games.jacquet import JacquetState, Position
 from ludotheque.games.jacquet.evaluation import JacquetEvaluation
 from ludotheque.games.jacquet.fast import dice_args, to_array, to_cells
+from ludotheque.games.jacquet.game import JacquetState
 from ludotheque.games.jacquet.heuristic import HeuristicPlayout, _best_turn
+from ludotheque.games.jacquet.position import Position
 from ludotheque.games.jacquet.rules import CHECKERS, dice_of
 from tests.test_jacquet_fast import boards
 
@@ -48,9 +49,10 @@ def test_the_compiled_heuristic_turn_is_one_the_heuristic_player_rates_best(
     if state is None or max(board.off) == CHECKERS:
         return
     game = state.game
+    evaluate = game.manifest.evaluation()
     ends = turn_ends(state)
     best = max(
-        1e9 if end.position.winner == player else game.evaluate(end, player) for _, end in ends
+        1e9 if end.position.winner == player else evaluate(end, player) for _, end in ends
     )
     a = to_array(state.position.cells)
     path = np.empty(4, np.int64)

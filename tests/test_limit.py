@@ -35,7 +35,7 @@ def unfinished_returns(state):
 @pytest.mark.parametrize("name", GAMES)
 def test_every_rule_set_declares_the_limit_as_no_rule(name):
     game = ludotheque.load_game(name)
-    (option,) = [o for o in game.OPTIONS if o.name == "limit"]
+    (option,) = [o for o in game.manifest.options if o.name == "limit"]
     assert isinstance(option, LimitOption) and not option.rule and option.minimum == 1
     assert game.new_initial_state().termination() is None
 

@@ -13,7 +13,7 @@ import ludotheque
 from ludotheque.agents import kinds, make_agent
 from ludotheque.cli.main import app
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.registry import game_class, games
+from ludotheque.core.registry import games, manifest
 from ludotheque.play.help import answer, how_to_play, questions
 
 runner = CliRunner()
@@ -123,7 +123,7 @@ def test_an_option_given_twice_is_refused_in_one_sentence():
 
 @pytest.mark.parametrize("name", games())
 def test_every_option_says_what_it_does(name):
-    assert all(option.help for option in game_class(name).OPTIONS)
+    assert all(option.help for option in manifest(name).options)
 
 
 @pytest.mark.parametrize("name", ["dames-rabattues", "cabriole", "tiddledy-winks"])
@@ -154,7 +154,7 @@ def test_the_menu_shows_every_tiddledy_winks_option_at_once_and_enter_takes_them
     assert result.exit_code == 0, result.output
     shown = flat(result.output)
     assert shown.count("Enter to play with these") == 3  # one question, asked again on errors
-    for option in game_class("tiddledy-winks").OPTIONS:
+    for option in manifest("tiddledy-winks").options:
         assert f"{option.name} = {option.show(option.default)} — {option.help}" in shown
     assert "Option players:" not in shown
     assert "Options of Tiddledy Winks, how it is played: hands = club" in shown

@@ -34,7 +34,8 @@ def test_sides_level_on_points_are_drawn_side_by_side(monkeypatch):
 def test_a_finished_table_says_the_game_is_over(name):
     game = ludotheque.load_game(name)
     state = play_at_random(game, 1)
-    heading = next(line for line in game.render(state.observation(0)).splitlines()
+    seen = game.manifest.render_view(game, state.observation(0))
+    heading = next(line for line in seen.splitlines()
                    if line.startswith("Crypto"))
     assert heading.endswith("— the game is over") and "— —" not in heading
 

@@ -11,7 +11,8 @@ import pytest
 import ludotheque
 from ludotheque.core.errors import NotationError
 from ludotheque.games.dames_rabattues.position import Position as DamesPosition
-from ludotheque.games.jacquet import JacquetState, Position
+from ludotheque.games.jacquet.game import JacquetState
+from ludotheque.games.jacquet.position import Position
 
 
 def one_sentence(error: pytest.ExceptionInfo) -> str:

@@ -123,9 +123,9 @@ def test_clone_is_independent(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_game_declares_its_provenance(name):
-    cls = ludotheque.game_class(name)
-    assert cls.info.title and cls.info.source and cls.info.date
-    for option in cls.OPTIONS:
+    declared = ludotheque.manifest(name)
+    assert declared.info.title and declared.info.source and declared.info.date
+    for option in declared.options:
         assert option.source or not option.rule, f"option {option.name} of {name} names no source"
         assert option.default in option.allowed if option.allowed else True
 

@@ -199,7 +199,7 @@ CASES = [
 def doc_rules(name: str) -> set[str]:
     """The rule names of a rule set's doc: the first column of its tables."""
     game = ludotheque.load_game(name)
-    text = (DOCS / f"{game.doc or name}.md").read_text(encoding="utf-8")
+    text = (DOCS / f"{game.manifest.doc or name}.md").read_text(encoding="utf-8")
     return {line.split("|")[1].strip() for line in text.splitlines() if line.startswith("| ")}
 
 

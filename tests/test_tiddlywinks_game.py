@@ -157,7 +157,7 @@ def test_the_shot_advised_from_the_start_line_pots_on_that_games_own_table(name)
     import re
 
     game = ludotheque.load_game(name, hands="steady")
-    advice = game.explain("shot")
+    advice = game.manifest.answer(game, "shot")
     assert f"{game.start_distance() * 100:.1f} cm from the cup" in advice
     pressure, steep = re.search(r"pressure about ([\d.]+) at steep (\d+)", advice).groups()
     state = game.new_initial_state()

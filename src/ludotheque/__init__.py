@@ -8,19 +8,22 @@ True
 2
 """
 
-# Importing the rule sets registers them. It must come before `games` is bound below: importing
-# the subpackage ludotheque.games sets the attribute of that name, which the function replaces.
+# The package of rule sets is imported (it is light: no rule set's rules) before the function
+# `games` is bound below, since importing a subpackage for the first time sets its parent's
+# attribute of that name, which would replace the function.
 import ludotheque.games  # noqa: F401
 from ludotheque.core import (
     CHANCE,
     TERMINAL,
     Game,
     LudothequeError,
+    Manifest,
     Record,
     State,
     game_class,
     games,
     load_game,
+    manifest,
 )
 
 __version__ = "0.1.0"
@@ -30,9 +33,11 @@ __all__ = [
     "TERMINAL",
     "Game",
     "LudothequeError",
+    "Manifest",
     "Record",
     "State",
     "game_class",
     "games",
     "load_game",
+    "manifest",
 ]

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ludotheque.agents import levels
 from ludotheque.agents.base import Agent, RandomAgent
+from ludotheque.agents.greedy import GreedyAgent
 from ludotheque.core.errors import OptionError, quoted
 from ludotheque.core.numbers import MAX_LENGTH, parse_int
 
@@ -53,21 +54,15 @@ def _random(argument: str, seed: int | str | None) -> Agent:
 
 
 def _heuristic(argument: str, seed: int | str | None) -> Agent:
-    from ludotheque.agents.greedy import GreedyAgent
-
     return GreedyAgent(_seed("heuristic", argument, seed))
 
 
-def _human(argument: str, seed: int | str | None) -> Agent:
-    from ludotheque.agents.human import TerminalHuman
-
-    return TerminalHuman()
-
-
+#: The seat of a person, whom a front end seats (the terminal's, the browser's): this layer
+#: makes computer players only.
+PERSON = "human"
 #: Seat kinds that play any game, by name: each makes an agent from its argument and a
 #: default seed. The search methods and levels come from :mod:`ludotheque.agents.levels`.
 KINDS: dict[str, Callable[[str, int | str | None], Agent]] = {
-    "human": _human,
     "random": _random,
     "heuristic": _heuristic,
 }
@@ -80,24 +75,41 @@ def kinds(game: Game | None = None) -> list[str]:
     with ``game``, only those that play it (no heuristic where it has none, no level where no
     search method plays it)."""
     if game is None:
-        return [*KINDS, *levels.LEVELS, *(f"{method}:LEVEL" for method in levels.methods())]
+        return [PERSON, *KINDS, *levels.LEVELS,
+                *(f"{method}:LEVEL" for method in levels.methods())]
     methods = levels.methods(game.name)
-    plain = [k for k in KINDS if k != "heuristic" or game.has_heuristic]
+    plain = [PERSON, *(k for k in KINDS if k != "heuristic" or game.manifest.has("heuristic"))]
     return [*plain, *(levels.LEVELS if methods else ()), *(f"{m}:LEVEL" for m in methods)]
 
 
 def kinds_text(game: Game | None = None) -> str:
     """The seat kinds, as typed: with ``game``, only the search methods that play it."""
     methods = levels.methods(game.name if game is not None else None)
-    plain = [f"{k} ({USAGE[k]})" if k in USAGE else k for k in [*KINDS, *levels.LEVELS]]
+    plain = [f"{k} ({USAGE[k]})" if k in USAGE else k
+             for k in [PERSON, *KINDS, *levels.LEVELS]]
     return ", ".join(plain + [f"{method}:LEVEL" for method in methods])
 
 
-def make_agent(spec: str, seed: int | str | None = None, game: Game | None = None) -> Agent:
+def is_person(spec: str) -> bool:
+    """Whether the seat specification ``spec`` seats a person."""
+    return spec.strip().partition(":")[0] == PERSON
+
+
+def make_agent(
+    spec: str,
+    seed: int | str | None = None,
+    game: Game | None = None,
+    person: Callable[[], Agent] | None = None,
+) -> Agent:
     """The agent a seat specification names; ``seed`` serves agents given no seed of their own,
-    and ``game`` is the game a search player will play."""
+    ``game`` is the game a search player will play, and ``person()`` seats a person, where a
+    front end offers one."""
     kind, _, argument = spec.strip().partition(":")
-    if kind == "heuristic" and game is not None and not game.has_heuristic:
+    if kind == PERSON and not argument:
+        if person is None:
+            raise OptionError("a person plays at the table (ludotheque play), not here.")
+        return person()
+    if kind == "heuristic" and game is not None and not game.manifest.has("heuristic"):
         raise OptionError(
             f"{game.name} has no heuristic player; its seats are {', '.join(kinds(game))}."
         )
@@ -116,4 +128,5 @@ def make_agent(spec: str, seed: int | str | None = None, game: Game | None = Non
     return levels.make_player(method, level, game, seed)
 
 
-__all__ = ["KINDS", "Agent", "RandomAgent", "kinds", "kinds_text", "make_agent"]
+__all__ = ["KINDS", "PERSON", "Agent", "RandomAgent", "is_person", "kinds", "kinds_text",
+           "make_agent"]

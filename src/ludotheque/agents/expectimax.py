@@ -68,7 +68,7 @@ class ExpectimaxAgent:
         if state.num_players() != 2:
             raise LudothequeError("expectimax plays two-player games; use mcts or ismcts.")
         me = state.current_player()
-        evaluate = self.evaluate or state.game.evaluate
+        evaluate = self.evaluate or state.game.manifest.evaluation()
 
         def static(end: State, player: int) -> float:
             return self._value(end, 0, player, evaluate)

@@ -2,8 +2,9 @@
 
 Where a turn is several decisions (one die at a time, say), the player tries every sequence of
 its own decisions up to the next chance node or the next player, scores the position each
-sequence leaves with ``game.evaluate(state, player)``, and plays the first decision of the best
-(ties broken by its seeded generator). It looks no further: no chance node, no reply.
+sequence leaves with the game's heuristic (its manifest's ``heuristic``), and plays the first
+decision of the best (ties broken by its seeded generator). It looks no further: no chance
+node, no reply.
 
 >>> import ludotheque
 >>> state = ludotheque.load_game("jacquet").new_initial_state()
@@ -102,11 +103,11 @@ class GreedyAgent:
 
     def choose(self, state: State) -> int:
         player = state.current_player()
-        game = state.game
+        evaluate = state.game.manifest.evaluation()
         best: list[int] = []
         best_value = float("-inf")
         for path, end in turn_ends(state):
-            value = game.evaluate(end, player)
+            value = evaluate(end, player)
             if value > best_value:
                 best, best_value = [path[0]], value
             elif value == best_value and path[0] not in best:

@@ -26,7 +26,7 @@ play ends it.
 >>> state = game.new_initial_state()
 >>> while state.is_chance_node():
 ...     state.apply_action(state.sample_chance(random.Random(len(state.history()))))
->>> player = ISMCTSAgent(seed=1, iterations=200, leaf=Judged(game.evaluate, 20.0))
+>>> player = ISMCTSAgent(seed=1, iterations=200, leaf=Judged(game.manifest.evaluation(), 20.0))
 >>> state.action_to_string(player.choose(state))
 'pile'
 """

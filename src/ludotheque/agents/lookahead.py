@@ -57,7 +57,7 @@ class DrawAheadAgent:
             return planned
         me = state.current_player()
         game = state.game
-        evaluate = self.evaluate or game.evaluate
+        evaluate = self.evaluate or game.manifest.evaluation()
         worlds = game.information_set(state.observation(me))
         sampled = [worlds.sample(self.rng) for _ in range(self.samples)]
         best_path: tuple[int, ...] = ()

@@ -21,7 +21,7 @@ throws 6-1: bearing both off wins at once, while 19/20 (bearing off being option
 a checker behind, and Black bears his last off whatever he throws.
 
 >>> import ludotheque
->>> from ludotheque.games.jacquet import Position
+>>> from ludotheque.games.jacquet.position import Position
 >>> state = ludotheque.load_game("jacquet", bearing_off="optional").new_initial_state()
 >>> state.position = Position.parse("24,19,off13 24,off14 move:white:6-1:6,1")
 >>> [state.action_to_string(a) for a in state.legal_actions()]
@@ -50,7 +50,7 @@ EXPLORATION = 0.7
 #: A leaf value: each seat's reward in [0, 1] for a position the tree has just reached, drawn
 #: with the searching player's generator if it needs chance.
 LeafValue = Callable[["State", random.Random], list[float]]
-#: A heuristic judge of a position for one seat, higher is better (``Game.evaluate``'s form).
+#: A heuristic judge of a position for one seat, higher is better (a manifest's ``heuristic``).
 Evaluate = Callable[["State", int], float]
 
 
@@ -237,7 +237,8 @@ class MCTSAgent:
     def _evaluation(self, state: State) -> Evaluate | None:
         if self.evaluate is not None:
             return self.evaluate
-        return state.game.evaluate if state.game.has_heuristic else None
+        manifest = state.game.manifest
+        return manifest.evaluation() if manifest.has("heuristic") else None
 
     def _iterate(self, root: Node, state: State, players: int, luck: int) -> None:
         node, path = root, [root]

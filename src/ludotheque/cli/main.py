@@ -22,15 +22,15 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from ludotheque.agents import kinds_text, make_agent
-from ludotheque.agents.human import Abandoned
+from ludotheque.agents import is_person, kinds_text
+from ludotheque.cli.human import Abandoned
 from ludotheque.core.errors import LudothequeError, RecordError, quoted
 from ludotheque.core.game import Game
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import parse_assignments
 from ludotheque.core.output import check_output
 from ludotheque.core.record import MAX_RECORD_BYTES, Record
-from ludotheque.core.registry import game_class, games, load_game
+from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.help import how_to_play, rules_doc
 from ludotheque.selfplay.simulation import lengths, simulate, summarise, tally
 
@@ -106,8 +106,8 @@ def main_menu(ctx: typer.Context) -> None:
 def list_games() -> None:
     """The rule sets, their sources and their options."""
     for name in games():
-        cls = game_class(name)
-        info = cls.info
+        declared = manifest(name)
+        info = declared.info
         players = (
             str(info.min_players)
             if info.min_players == info.max_players
@@ -116,7 +116,7 @@ def list_games() -> None:
         console.print(Text(f"{name}: {info.title} ({info.date})", style="bold"))
         console.print(f"  source: {info.source}")
         console.print(f"  players: {players}")
-        for option in cls.OPTIONS:
+        for option in declared.options:
             console.print(
                 f"  option {option.name} = {option.show(option.default)} "
                 f"(allowed: {option.allowed_text()})"
@@ -129,7 +129,7 @@ def list_games() -> None:
 
 def options_text(game: Game) -> str:
     """``passing=exception, raise_in_same_throw=false``: a game's options as typed."""
-    shown = {o.name: o for o in game.OPTIONS}
+    shown = {o.name: o for o in game.manifest.options}
     return ", ".join(f"{k}={shown[k].show(v)}" for k, v in game.options.items()) or "no options"
 
 
@@ -145,7 +145,7 @@ def rules(
     if full:
         console.print(Markdown(rules_doc(game)))
         return
-    console.print(Markdown(f"# {game_class(game).info.title}: how to play\n\n{how_to_play(game)}"))
+    console.print(Markdown(f"# {manifest(game).info.title}: how to play\n\n{how_to_play(game)}"))
     console.print(f"\nEvery rule beside the source's words: ludotheque rules {game} --full")
 
 
@@ -235,7 +235,7 @@ def simulate_command(
     options = parse_assignments(option or [])
     rule_set = load_game(game, **options)
     seats = seat_specs(rule_set.num_players(), seat, ["random"] * rule_set.num_players())
-    if any(make_agent(spec, game=rule_set).interactive for spec in seats):
+    if any(is_person(spec) for spec in seats):
         raise LudothequeError("simulate plays computer players only; use play for a person.")
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game}", total=n)
@@ -397,7 +397,7 @@ def replay(
         line = state.describe_last()
         if line:
             console.print(Text(line))
-    console.print(Text(state.game.render(state.observation())))
+    console.print(Text(state.game.manifest.render_view(state.game, state.observation())))
     if state.is_terminal():
         from ludotheque.play.result import result_sentence
 
@@ -417,7 +417,7 @@ def analyze(
     """Exact figures (dynamic programming) beside the same figures from simulation."""
     rule_set = load_game(game, **parse_assignments(option or []))
     with console.status("solving and simulating…"):
-        rows = rule_set.analyze(n, seed)
+        rows = rule_set.manifest.analyze(rule_set, n, seed)
     table = Table(title=f"{rule_set.info.title} ({options_text(rule_set)})")
     for column in ("quantity", "exact", "simulated"):
         table.add_column(column)
@@ -456,7 +456,7 @@ def picture(
         rule_set = state.game
     elif move is not None:
         raise LudothequeError("--move counts the moves of a --record; give the record too.")
-    written = rule_set.picture(out, cards, state=state)
+    written = rule_set.manifest.draw(rule_set, out, cards, state=state)
     console.print(f"Picture written to {written}.")
 
 

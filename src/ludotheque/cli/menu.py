@@ -9,12 +9,12 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.agents import kinds, make_agent
-from ludotheque.agents.human import Abandoned
+from ludotheque.cli.human import Abandoned, TerminalHuman
 from ludotheque.cli.session import default_seats, play_at_terminal, save_record
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game
 from ludotheque.core.numbers import parse_int
-from ludotheque.core.registry import game_class, games, load_game
+from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.table import GameInPlay
 
 
@@ -29,7 +29,7 @@ def choose_game(console: Console) -> str:
     names = games()
     console.print(Text("Ludothèque — historical parlour games", style="bold"))
     for number, name in enumerate(names, start=1):
-        info = game_class(name).info
+        info = manifest(name).info
         console.print(f"  {number}. {info.title} ({info.date}) — {name}")
     console.print(f"  {CONTINUE}. Continue a saved game")
     while True:
@@ -87,7 +87,7 @@ def show_options(console: Console, game: Game) -> None:
     """Every option with its value and what it does: the rules first, then how the game is
     driven (such as how steady the hands are)."""
     for title, rule in (("the rules", True), ("how it is played", False)):
-        group = [option for option in game.OPTIONS if option.rule is rule]
+        group = [option for option in game.manifest.options if option.rule is rule]
         if not group:
             continue
         console.print(f"Options of {game.info.title}, {title}:")
@@ -110,7 +110,7 @@ def choose_options(console: Console, name: str) -> Game:
             return game
         typed = ASSIGNMENT.findall(answer)
         if not typed or ASSIGNMENT.sub("", answer).strip():
-            first = game.OPTIONS[0]
+            first = game.manifest.options[0]
             example = f"{first.name}={first.show(first.default)}"
             console.print(Text(f"An option is changed as name=value, such as {example}.", "red"))
             continue
@@ -120,7 +120,7 @@ def choose_options(console: Console, name: str) -> Game:
             console.print(Text(str(error), style="red"))
             continue
         chosen.update(typed)
-        shown = {option.name: option for option in game.OPTIONS}
+        shown = {option.name: option for option in game.manifest.options}
         now = ", ".join(f"{key}={shown[key].show(game.options[key])}" for key in chosen)
         console.print(f"Changed from the defaults: {now}.")
 
@@ -136,7 +136,7 @@ def choose_seats(console: Console, game: Game) -> list[str]:
                 "menu) > "
             ) or default
             try:
-                make_agent(answer, game=game)
+                make_agent(answer, game=game, person=TerminalHuman)
             except LudothequeError as error:
                 console.print(Text(str(error), style="red"))
                 continue

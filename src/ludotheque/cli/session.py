@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ludotheque.agents import Agent, make_agent
-from ludotheque.agents.human import Abandoned, TerminalHuman
+from ludotheque.cli.human import Abandoned, TerminalHuman
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game, State
 from ludotheque.play.result import result_sentence
@@ -19,7 +19,8 @@ from ludotheque.play.table import GameInPlay
 def default_seats(game: Game) -> list[str]:
     """A person in the first seat, computer players in the others: the game's own computer
     player, or its heuristic player, where it has one."""
-    computer = game.computer or ("heuristic" if game.has_heuristic else "random")
+    declared = game.manifest
+    computer = declared.computer or ("heuristic" if declared.has("heuristic") else "random")
     return ["human"] + [computer] * (game.num_players() - 1)
 
 
@@ -94,7 +95,8 @@ def play_at_terminal(
         table = GameInPlay(game, seats)
     game, seats = table.game, list(table.seats)
     rng = random.Random(seed)
-    agents = [make_agent(spec, seed=rng.random(), game=game) for spec in seats]
+    agents = [make_agent(spec, seed=rng.random(), game=game, person=TerminalHuman)
+              for spec in seats]
     people = [seat for seat, agent in enumerate(agents) if agent.interactive]
     if people:
         agents = [
@@ -146,7 +148,7 @@ def play_at_terminal(
     except Exception:
         keep_stopped(table, save, console, "stopped on an unexpected error")
         raise
-    console.print(Text(game.render(state.observation(viewer))))
+    console.print(Text(game.manifest.render_view(game, state.observation(viewer))))
     console.print(Text(result_sentence(state), style="bold"))
     save_record(table, save, console)
     return state

@@ -1,4 +1,5 @@
-"""Game-independent machinery: the protocol, options, records, dice, statistics."""
+"""The protocol every rule set follows, and nothing that knows a rule set: states and games,
+options, errors, records, chance (dice, cards), manifests and the registry that finds them."""
 
 from ludotheque.core.errors import (
     IllegalMoveError,
@@ -8,10 +9,11 @@ from ludotheque.core.errors import (
     RecordError,
     UnknownGameError,
 )
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, State
+from ludotheque.core.manifest import GameInfo, Manifest
 from ludotheque.core.options import Option
 from ludotheque.core.record import Record
-from ludotheque.core.registry import game_class, games, load_game, register
+from ludotheque.core.registry import game_class, games, load_game, manifest, manifests, register
 
 __all__ = [
     "CHANCE",
@@ -20,6 +22,7 @@ __all__ = [
     "GameInfo",
     "IllegalMoveError",
     "LudothequeError",
+    "Manifest",
     "NotationError",
     "Option",
     "OptionError",
@@ -30,5 +33,7 @@ __all__ = [
     "game_class",
     "games",
     "load_game",
+    "manifest",
+    "manifests",
     "register",
 ]

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ludotheque.core.errors import LudothequeError
+from ludotheque.core.game import CHANCE
 
 #: Who sits where round a card table, going to the left, by the number of players.
 SEATING = {
@@ -176,8 +177,6 @@ class StockChance:
         raise NotImplementedError
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        from ludotheque.core.game import CHANCE
-
         return self._stock().outcomes() if self.current_player() == CHANCE else []  # type: ignore[attr-defined]
 
     def sample_chance(self, rng: random.Random) -> int:

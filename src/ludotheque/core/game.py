@@ -29,11 +29,12 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError, quoted
-from ludotheque.core.options import Option, resolve_options
+from ludotheque.core.manifest import GameInfo, Manifest
+from ludotheque.core.options import LimitOption, resolve_options
+from ludotheque.core.record import Record
 
 #: ``current_player()`` of a chance node (OpenSpiel's kChancePlayerId).
 CHANCE = -1
@@ -45,31 +46,6 @@ LIMIT_REACHED = "limit reached"
 
 
 @dataclass(frozen=True)
-class LimitOption(Option):
-    """The ``limit`` option (:func:`limit_option`), with what an unfinished game returns."""
-
-    unfinished: str = "every stake goes back"
-
-
-def limit_option(default: int, unfinished: str) -> LimitOption:
-    """The ``limit`` every rule set without a hard bound on its length declares: how many
-    decisions (chance outcomes not counted) an unfinished game may last, so that learning code
-    and servers can rely on every game ending. Not a rule: ``default`` lies well above any real
-    game. The game stops at the first decision point after that many, with the returns of an
-    unfinished game (``State._unfinished_returns``), which ``unfinished`` says in words.
-
-    >>> limit_option(5000, "every stake goes back").help
-    'decisions after which an unfinished game stops: every stake goes back'
-    """
-    return LimitOption(
-        # A billion decisions is days of play for the quickest engine: the most a limit means.
-        "limit", int, default, rule=False, minimum=1, maximum=10**9,
-        help=f"decisions after which an unfinished game stops: {unfinished}",
-        unfinished=unfinished,
-    )
-
-
-@dataclass(frozen=True)
 class Refusal:
     """Why the rules forbid a move here: the rule by its name in the rule set's doc (the first
     column of "The rules as implemented" in ``docs/rules/<doc>.md``), and what it forbids, in
@@ -77,25 +53,6 @@ class Refusal:
 
     rule: str
     reason: str
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What a rule set is and where it comes from."""
-
-    title: str
-    date: str
-    source: str
-    min_players: int
-    max_players: int
-    seat_names: tuple[str, ...] = ()
-    #: "explicit": every chance node lists its outcomes; "sampled": outcomes are drawn by
-    #: ``State.sample_chance`` (a physical simulation), as OpenSpiel's kSampledStochastic.
-    chance_mode: str = "explicit"
-    perfect_information: bool = True
-    zero_sum: bool = True
-    min_utility: float = -1.0
-    max_utility: float = 1.0
 
 
 class InformationSet(Protocol):
@@ -112,20 +69,22 @@ class InformationSet(Protocol):
 class Game(ABC):
     """A rule set with its options chosen. Stateless: every change lives in a State."""
 
-    name: ClassVar[str]
-    info: ClassVar[GameInfo]
-    OPTIONS: ClassVar[tuple[Option, ...]] = ()
-    #: The rules doc (``docs/rules/<doc>.md``) when several rule sets share one; else the name.
-    doc: ClassVar[str | None] = None
-    #: The seat a person plays against by default, when the rule set has a computer player of
-    #: its own (a seat kind it registers); else its heuristic player, or random.
-    computer: ClassVar[str | None] = None
-    #: What :meth:`explain` answers, as (how it is asked, what it tells): a bare ``?`` at the
-    #: prompt lists them.
-    questions: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: The rule set's declaration: what it is, its options, what it offers front ends.
+    manifest: ClassVar[Manifest]
 
     def __init__(self, **options: Any) -> None:
-        self.options: Mapping[str, Any] = resolve_options(self.OPTIONS, options, game=self.name)
+        self.options: Mapping[str, Any] = resolve_options(
+            self.manifest.options, options, game=self.name
+        )
+
+    @property
+    def name(self) -> str:
+        """The rule set's id."""
+        return self.manifest.id
+
+    @property
+    def info(self) -> GameInfo:
+        return self.manifest.info
 
     def num_players(self) -> int:
         """The seats; a rule set whose player count varies declares it as an option ``players``."""
@@ -149,25 +108,6 @@ class Game(ABC):
 
     @abstractmethod
     def new_initial_state(self) -> State: ...
-
-    def render(self, observation: dict[str, Any]) -> str:
-        """A text picture of what one player sees; rule sets draw their own board."""
-        import json
-
-        return json.dumps(observation, indent=1, ensure_ascii=False)
-
-    def analyze(self, games: int, seed: int) -> list[tuple[str, str, str]]:
-        """Exact figures beside simulated ones: rows of (quantity, exact, simulated)."""
-        raise LudothequeError(f"there is no exact analysis of {self.name}.")
-
-    def evaluate(self, state: State, player: int) -> float:
-        """A heuristic value of ``state`` for ``player`` (higher is better), worked out from
-        ``state.observation(player)`` only; the ``heuristic`` player maximises it."""
-        raise LudothequeError(f"{self.name} has no heuristic player yet.")
-
-    @property
-    def has_heuristic(self) -> bool:
-        return type(self).evaluate is not Game.evaluate
 
     def information_set(self, observation: dict[str, Any]) -> InformationSet:
         """What a player whose ``state.observation(player)`` this is cannot tell apart, to
@@ -202,27 +142,6 @@ class Game(ABC):
     def _information_set(self, observation: dict[str, Any]) -> InformationSet:
         raise LudothequeError(f"{self.name} cannot be searched from a player's observation.")
 
-    def picture(self, path: Path, cards: str = "", state: State | None = None) -> Path:
-        """Draw the game's material to ``path`` (PNG or SVG), ``cards`` picked out if given,
-        or the table of ``state`` where the game draws positions."""
-        raise LudothequeError(f"{self.name} has no picture to draw.")
-
-    def explain(self, question: str, state: State | None = None) -> str | None:
-        """An answer to a person's question about the game's material, or about ``state``,
-        while he plays (typed after ``?``); None if the game has none for it."""
-        return None
-
-    def result_details(self, state: State) -> dict[str, str | float]:
-        """Facts about a finished game that self-play should tally, beside wins per seat: a
-        text value is counted as a share of games (``{"first thrower": "won"}``), a number is
-        averaged (``{"throws": 96}``). None by default."""
-        return {}
-
-    def result_sentence(self, state: State) -> str | None:
-        """How a finished game ended, in one sentence, where the returns alone would mislead
-        (partners winning together are not a draw); None leaves it to the returns."""
-        return None
-
     def sides(self) -> list[tuple[int, ...]]:
         """The seats that win or lose together — partners, camps — each seat alone by
         default."""
@@ -247,8 +166,6 @@ class Game(ABC):
 
     def state_from_json(self, text: str) -> State:
         """The state a saved game (``State.to_json``) or a game record reaches, replayed."""
-        from ludotheque.core.record import Record
-
         return Record.from_json(text).replay(self)
 
     def __repr__(self) -> str:
@@ -379,7 +296,7 @@ class State(ABC):
         """How a game its limit stopped ended, in one sentence; None for any other state."""
         if not self._stopped:
             return None
-        option = next(o for o in self.game.OPTIONS if isinstance(o, LimitOption))
+        option = next(o for o in self.game.manifest.options if isinstance(o, LimitOption))
         return (f"The game stopped unfinished at its limit of {self.game.options['limit']} "
                 f"decisions (not a rule): {option.unfinished}.")
 
@@ -565,8 +482,6 @@ class State(ABC):
 
     def to_json(self) -> str:
         """The game so far as a record with no seats; ``game.state_from_json`` replays it."""
-        from ludotheque.core.record import Record
-
         return Record.of(self).to_json()
 
     def __str__(self) -> str:

@@ -164,3 +164,28 @@ def parse_assignments(
             )
         result[name] = value.strip()
     return result
+
+
+@dataclass(frozen=True)
+class LimitOption(Option):
+    """The ``limit`` option (:func:`limit_option`), with what an unfinished game returns."""
+
+    unfinished: str = "every stake goes back"
+
+
+def limit_option(default: int, unfinished: str) -> LimitOption:
+    """The ``limit`` every rule set without a hard bound on its length declares: how many
+    decisions (chance outcomes not counted) an unfinished game may last, so that learning code
+    and servers can rely on every game ending. Not a rule: ``default`` lies well above any real
+    game. The game stops at the first decision point after that many, with the returns of an
+    unfinished game (``State._unfinished_returns``), which ``unfinished`` says in words.
+
+    >>> limit_option(5000, "every stake goes back").help
+    'decisions after which an unfinished game stops: every stake goes back'
+    """
+    return LimitOption(
+        # A billion decisions is days of play for the quickest engine: the most a limit means.
+        "limit", int, default, rule=False, minimum=1, maximum=10**9,
+        help=f"decisions after which an unfinished game stops: {unfinished}",
+        unfinished=unfinished,
+    )

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ludotheque.core.errors import LudothequeError, RecordError, quoted
 from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
+from ludotheque.core.registry import game_class, load_game
 
 if TYPE_CHECKING:
     from ludotheque.core.game import Game, State
@@ -131,8 +132,6 @@ class Record:
         )
 
     def load_game(self) -> Game:
-        from ludotheque.core.registry import load_game
-
         try:
             return load_game(self.game, **self._options())
         except LudothequeError as exc:
@@ -209,8 +208,6 @@ class Record:
 
     def _options(self) -> dict[str, Any]:
         """The options as today's rules read them (:meth:`Game.upgrade_options`)."""
-        from ludotheque.core.registry import game_class
-
         if self.version == VERSION:
             return self.options
         try:

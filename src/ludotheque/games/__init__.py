@@ -1,9 +1,3 @@
-"""The rule sets, one subpackage each; importing this registers them all."""
-
-from ludotheque.games import (  # noqa: F401
-    crypto90,
-    crypto_geo,
-    dames_rabattues,
-    jacquet,
-    tiddlywinks,
-)
+"""The rule sets, one subpackage each. Each subpackage's ``__init__`` declares its manifests
+(:class:`~ludotheque.core.manifest.Manifest`), named in the ``ludotheque.games`` entry points of
+``pyproject.toml``; its rules and the rest are imported only when used."""

@@ -3,8 +3,8 @@
 Each rules doc (``docs/rules/<doc>.md``, carried in the wheel as ``ludotheque/rules``) opens
 with a section headed "How to play": ten to twenty plain lines for someone who has never
 played. A doc that holds two rule sets gives the second its own such section at the head of
-the section that names its id. What a game answers besides is its :attr:`Game.questions`,
-answered by :meth:`Game.explain`.
+the section that names its id. What a game answers besides is its manifest's
+``questions``, answered by its ``explain``.
 
 >>> import ludotheque
 >>> print(answer(ludotheque.load_game("crypto-geographique"), "").text)
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ludotheque.core.errors import LudothequeError, quoted
-from ludotheque.core.registry import game_class
+from ludotheque.core.registry import manifest
 
 if TYPE_CHECKING:
     from ludotheque.core.game import Game, State
@@ -45,7 +45,7 @@ class Answer(NamedTuple):
 
 def rules_doc(name: str) -> str:
     """The whole rules doc of a rule set: the wheel's copy, or the repository's docs/rules."""
-    doc = game_class(name).doc or name
+    doc = manifest(name).doc or name
     packaged = resources.files("ludotheque") / "rules" / f"{doc}.md"
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
@@ -60,7 +60,7 @@ def how_to_play(name: str) -> str:
     or, where the doc holds several rule sets, the first after the heading naming ``name``."""
     lines = rules_doc(name).splitlines()
     start = 0
-    if (game_class(name).doc or name) != name:
+    if (manifest(name).doc or name) != name:
         named = [i for i, line in enumerate(lines) if line.startswith("#") and f"`{name}`" in line]
         start = named[0] if named else len(lines)
     for i in range(start, len(lines)):
@@ -79,7 +79,7 @@ def how_to_play(name: str) -> str:
 def questions(game: Game) -> list[tuple[str, str]]:
     """What may be asked after ``?``: (how it is asked, what it tells)."""
     return [("? rules", "how to play: the aim, a turn, how a move is written"),
-            *game.questions,
+            *game.manifest.questions,
             ("undo", "take back your own last move, where the rules allow (see the rules doc's "
                      "\"Taking back\")")]
 
@@ -97,7 +97,7 @@ def answer(game: Game, question: str, state: State | None = None) -> Answer:
             return Answer(how_to_play(game.name), markdown=True)
         except LudothequeError as error:
             return Answer(str(error))
-    told = game.explain(question.strip(), state)
+    told = game.manifest.answer(game, question.strip(), state)
     if told is None:
         return Answer(f"No answer to {quoted(question.strip())} here; a bare ? lists what may be "
                       "asked.")

@@ -26,7 +26,7 @@ def result_sentence(state: State) -> str:
     own account where it gives one, and otherwise who won — partners and camps together, since
     partners' equal returns are a win shared, not a draw."""
     game = state.game
-    told = state.limit_sentence() or game.result_sentence(state)
+    told = state.limit_sentence() or game.manifest.ending(state)
     if told is not None:
         return told
     returns = state.returns()

@@ -32,7 +32,7 @@ from ludotheque.selfplay.stats import mean_interval, wilson_interval
 @dataclass(frozen=True)
 class GameResult:
     """One finished game: each seat's return, the number of decisions taken, and the game's
-    own facts about it (``Game.result_details``)."""
+    own facts about it (its manifest's ``details``)."""
 
     returns: tuple[float, ...]
     moves: int
@@ -61,7 +61,7 @@ def play_one(
     state = play_match(game, agents, chance, on_action=count)
     # How it ended, for every rule set: a share of games stopped by their limit is a figure
     # to see beside the wins, since each counts as its rule set's unfinished returns.
-    details = (("ending", str(state.termination())), *game.result_details(state).items())
+    details = (("ending", str(state.termination())), *game.manifest.tally(state).items())
     return GameResult(tuple(state.returns()), decisions, details)
 
 
@@ -165,7 +165,7 @@ def summarise(results: Sequence[GameResult], num_players: int) -> list[SeatSumma
 
 @dataclass(frozen=True)
 class DetailSummary:
-    """One row of the tally of ``Game.result_details``: a share of games with its interval, or
+    """One row of the tally of a manifest's ``details``: a share of games with its interval, or
     a mean with its interval."""
 
     name: str

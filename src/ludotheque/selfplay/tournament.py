@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ludotheque.agents import make_agent
+from ludotheque.agents import is_person
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.registry import load_game
 from ludotheque.selfplay.ratings import Comparison, Rating, bradley_terry
@@ -66,7 +66,7 @@ class Tournament:
         for spec in entrants:
             if not spec.strip():
                 raise LudothequeError("an agent of the list is empty; separate agents by commas.")
-            if make_agent(spec, game=rule_set).interactive:
+            if is_person(spec):
                 raise LudothequeError("a tournament plays computer players only, not a person.")
         tables, deals = [], []
         for table in combinations(range(len(entrants)), seats):

@@ -19,28 +19,20 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ludotheque.core.cards import SEATING, CardSeats, Stock, StockChance, Unseen
+from ludotheque.core.cards import CardSeats, Stock, StockChance, Unseen
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, Refusal, State, limit_option
-from ludotheque.core.options import Option
-from ludotheque.core.registry import register
+from ludotheque.core.game import CHANCE, TERMINAL, Game, Refusal, State
+from ludotheque.games.crypto90 import MANIFEST
 from ludotheque.games.crypto90.rules import (
     FAKIR,
     FAKIRS,
     NUMBERS,
     ROW,
-    TENS,
     Variant,
     card_name,
     card_of,
 )
 from ludotheque.games.crypto90.table import Phase, Table
-
-#: The ``limit`` (not a rule): ten times the longest of 100 games between random players
-#: (15,064 decisions since every turn ends with a decision; docs/rules/crypto-90.md).
-LIMIT = 150_000
-
-SEATS = SEATING[4]
 
 TAKE_STOCK, TAKE_PILE, PLACE_HAND = 0, 1, 2
 PLACE_ROW = 3  # + position 0–7
@@ -60,106 +52,8 @@ WORDS = {
 }
 
 
-@register
 class Crypto90Game(CardSeats, Game):
-    name = "crypto-90"
-    info = GameInfo(
-        title="Crypto-90",
-        # Undated; the cards are the départements' numbers on number plates before 1968.
-        date="before 1968",
-        source="Edmond Dujardin, Crypto-90, « Un nouveau \"JEU DE NOTRE TEMPS\" », rules "
-        "leaflet, Éditions Edmond Dujardin, Arcachon (undated)",
-        min_players=2,
-        max_players=4,
-        seat_names=SEATS,
-        perfect_information=False,
-        zero_sum=False,
-        min_utility=0.0,
-        max_utility=10_000.0,
-    )
-    OPTIONS = (
-        Option(
-            "players",
-            int,
-            2,
-            (2, 3, 4),
-            source="«A deux ou à trois, on utilise les 96 cartes. A quatre, chacun pour soi, "
-            "retirer 2 fakirs du jeu.»",
-            help="two, three or four players, each for himself",
-        ),
-        Option(
-            "laying",
-            str,
-            "chosen",
-            ("chosen", "at once"),
-            source="«sa carte en main, qui ne doit être abattue qu'au dernier moment»; «le "
-            "joueur qui aurait en main la carte lui permettant de parachever sa rangée de neuf "
-            "cartes, serait quand même gagnant»",
-            help="chosen = a player whose nine are in order may keep the ninth card in hand and "
-            "lay it on a later turn; at once = he lays it and wins at the end of his turn",
-        ),
-        Option(
-            "received_fakir",
-            str,
-            "first chance",
-            ("first chance", "free"),
-            source="«Celui qui reçoit ainsi un fakir s'en débarrassera à la première occasion "
-            "comme si c'était une carte ordinaire.»",
-            help="first chance = a player with a fakir in his row must put the next card he "
-            "exchanges in its place; free = he exchanges as he likes",
-        ),
-        Option(
-            "tens",
-            str,
-            TENS[0],
-            TENS,
-            source="«Les neuf dizaines (jeu gagnant dont les neuf cartes appartiennent chacune et "
-            "dans l'ordre à des dizaines différentes)»; «une carte de chaque dizaine»",
-            help="1-10 = the deck's nine tens 01–10, 11–20, … 81–90; 0-9 = by the tens digit, "
-            "01–09, 10–19, … 80–89 and 90",
-        ),
-        Option(
-            "turned_fakir",
-            str,
-            "dealer",
-            ("dealer", "pile"),
-            source="the leaflet is silent; its Crypto géographique: «Tout joueur ayant reçu ou "
-            "tiré un Fakir doit immédiatement l'exposer… et tirer une carte de remplacement»",
-            help="dealer = a fakir turned up to begin the pile is the dealer's, set aside, and "
-            "the next card is turned up; pile = it begins the pile, where nobody may take it",
-        ),
-        Option(
-            "goal",
-            str,
-            "points",
-            ("points", "rounds"),
-            source="«La partie se joue en 1.000 points (ou autre nombre à convenir). Elle peut "
-            "aussi se jouer en 3 manches (ou autre nombre à convenir).»",
-            help="points = the game ends after the round in which a player reaches the points; "
-            "rounds = after a number of rounds",
-        ),
-        Option(
-            "points",
-            int,
-            1000,
-            source="«La partie se joue en 1.000 points (ou autre nombre à convenir)»",
-            help="the points that end the game (goal=points)",
-            minimum=1,
-            # «autre nombre à convenir»: a hundred times the leaflet's game is as far as any
-            # table would agree, and keeps every total a plain float.
-            maximum=100_000,
-        ),
-        Option(
-            "rounds",
-            int,
-            3,
-            source="«Elle peut aussi se jouer en 3 manches (ou autre nombre à convenir)»",
-            help="the rounds the game lasts (goal=rounds)",
-            minimum=1,
-            maximum=100,
-        ),
-        limit_option(LIMIT, "the points stand as they are"),
-    )
+    manifest = MANIFEST
 
     @classmethod
     def upgrade_options(cls, options: dict[str, Any], version: int) -> dict[str, Any]:
@@ -180,30 +74,8 @@ class Crypto90Game(CardSeats, Game):
             return 650.0 * self.options["rounds"]
         return float(self.options["points"] + 650)
 
-    def render(self, observation: dict[str, Any]) -> str:
-        from ludotheque.games.crypto90.render import render
-
-        return render(observation)
-
-    def evaluate(self, state: State, player: int) -> float:
-        from ludotheque.games.crypto90.heuristic import evaluate
-
-        return evaluate(state.observation(player))
-
     def _information_set(self, observation: dict[str, Any]) -> HiddenCards:
         return HiddenCards.of(self, observation)
-
-    def result_details(self, state: State) -> dict[str, str | float]:
-        """The share of the game's rounds that ended by a win (the others by an exhausted
-        stock), the number of rounds, and each seat's points."""
-        assert isinstance(state, Crypto90State)
-        winners = [t.winner for t in state.results]
-        details: dict[str, str | float] = {"rounds": float(len(winners))}
-        if winners:  # a game its limit stopped in its first round has no round to share out
-            details["rounds ended by a win"] = sum(w is not None for w in winners) / len(winners)
-        for seat in range(self.num_players()):
-            details[f"{self.seat_name(seat)}'s points"] = float(state.table.totals[seat])
-        return details
 
     def new_initial_state(self) -> Crypto90State:
         return Crypto90State(self)
@@ -610,3 +482,15 @@ class HiddenCards:
         state = Crypto90State(self.game)
         state.table = replace(self.table, hands=hands, stock=stock)
         return state
+
+
+def tally(state: Crypto90State) -> dict[str, str | float]:
+    """The share of the game's rounds that ended by a win (the others by an exhausted
+    stock), the number of rounds, and each seat's points."""
+    winners = [t.winner for t in state.results]
+    details: dict[str, str | float] = {"rounds": float(len(winners))}
+    if winners:  # a game its limit stopped in its first round has no round to share out
+        details["rounds ended by a win"] = sum(w is not None for w in winners) / len(winners)
+    for seat in range(state.num_players()):
+        details[f"{state.game.seat_name(seat)}'s points"] = float(state.table.totals[seat])
+    return details

@@ -9,9 +9,12 @@ counts against it, so that a fakir is spent only on an opponent close to winning
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludotheque.games.crypto90.rules import UNUSED_FAKIR
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import State
 
 #: What taking the stock's unknown card is worth, against a known card from the pile.
 STOCK_HOPE = 2.0
@@ -58,3 +61,9 @@ def evaluate(observation: dict[str, Any]) -> float:
     reserve = UNUSED_FAKIR * o["fakirs_set_aside"][me]
     hope = STOCK_HOPE if o["phase"] == "stock" else 0.0  # his own stock card, still unseen
     return score + reserve + mine - 0.5 * max(others, default=0.0) + hope
+
+
+def judge(state: State, player: int) -> float:
+    """The heuristic of a game in progress, from the seat's view (the manifest's
+    ``heuristic``)."""
+    return evaluate(state.observation(player))

@@ -4,10 +4,14 @@ top of the pile, the stock and the scores."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import Game
 
 
-def render(observation: dict[str, Any]) -> str:
+def render(game: Game, observation: dict[str, Any]) -> str:
+    """What one seat sees, drawn in text (the manifest's ``render``)."""
     o = observation
     you = o["seat"]
     if o["phase"] == "over":

@@ -1,18 +1,144 @@
 """Crypto géographique (Éditions Edmond Dujardin): the map of France as a card game.
 
 Two rule sets: the combinations game (``game.py``) and the leaflet's «autre règle», a chain of
-touching départements (``chain.py``).
+touching départements (``chain.py``), sharing one rules doc.
 """
 
-from ludotheque.games.crypto_geo.chain import (
-    CryptoGeographiqueChainGame,
-    CryptoGeographiqueChainState,
-)
-from ludotheque.games.crypto_geo.game import CryptoGeographiqueGame, CryptoGeographiqueState
+from ludotheque.core.cards import SEATING
+from ludotheque.core.manifest import GameInfo, Manifest
+from ludotheque.core.options import Option, limit_option
 
-__all__ = [
-    "CryptoGeographiqueChainGame",
-    "CryptoGeographiqueChainState",
-    "CryptoGeographiqueGame",
-    "CryptoGeographiqueState",
-]
+#: Rule "the combinations", as the option ``groups`` reads it: a combination is any connected
+#: group of touching départements, or a chain, each touching the next.
+CONNECTED, CHAIN = "connected", "chain"
+GROUPS = (CONNECTED, CHAIN)
+#: What a person may ask of either rule set's map.
+MAP_QUESTIONS = (("? Somme, ? 80", "the départements that touch one, asked by name or number"),)
+
+#: The ``limit`` (not a rule): ten times the longest of 40 games between random players
+#: (4,335 decisions; docs/rules/crypto-geographique.md).
+COMBINATIONS_LIMIT = 50_000
+
+
+COMBINATIONS_INFO = GameInfo(
+    title="Crypto géographique",
+    date="before 1968",
+    source="Edmond Dujardin, Crypto-90 leaflet, « Règles du CRYPTO GEOGRAPHIQUE », "
+    "Éditions Edmond Dujardin, Arcachon (undated)",
+    min_players=2,
+    max_players=5,
+    seat_names=SEATING[5],
+    perfect_information=False,
+    zero_sum=False,
+    min_utility=0.0,
+    max_utility=10_000.0,
+)
+
+COMBINATIONS_OPTIONS = (
+    Option(
+        "players",
+        int,
+        2,
+        (2, 3, 4, 5),
+        source="«On peut jouer à 2, 3, 4 ou 5 chacun pour soi, ou à 4 en deux équipes de 2.»",
+        help="two to five players",
+    ),
+    Option(
+        "teams",
+        bool,
+        False,
+        (False, True),
+        source="«ou à 4 en deux équipes de 2… on additionne les points des deux associés»",
+        help="four players in two teams of two, partners sitting opposite",
+    ),
+    Option(
+        "points",
+        int,
+        1000,
+        source="«La partie se joue en 1.000 (ou autre chiffre à convenir).»",
+        help="the points that end the game",
+        minimum=1,
+        # «autre chiffre à convenir»: a hundred times the leaflet's game at most.
+        maximum=100_000,
+    ),
+    Option(
+        "groups",
+        str,
+        CONNECTED,
+        GROUPS,
+        source="«Paire: 10 points (2 départements se touchant…)»; «Carré : 100 points (4 "
+        "départements ; exemple : Doubs - Jura - Ain - Savoie).»",
+        help="what a combination is: any connected group of touching départements, or a "
+        "chain, each touching the next",
+    ),
+    limit_option(COMBINATIONS_LIMIT, "the points stand as they are"),
+)
+
+#: The ``limit`` (not a rule): forty times the longest of 60 three-round random games (127).
+CHAIN_LIMIT = 5_000
+
+CHAIN_INFO = GameInfo(
+    title="Crypto géographique — autre règle",
+    date="before 1968",
+    source="Edmond Dujardin, Crypto-90 leaflet, « UNE AUTRE RÉGLE DU JEU » for Crypto "
+    "géographique, Éditions Edmond Dujardin, Arcachon (undated)",
+    min_players=2,
+    max_players=5,
+    seat_names=SEATING[5],
+    perfect_information=False,
+    min_utility=-10_000.0,
+    max_utility=10_000.0,
+)
+
+CHAIN_OPTIONS = (
+    Option(
+        "players",
+        int,
+        2,
+        (2, 3, 4, 5),
+        source="«On peut jouer à 2, 3, 4 ou 5 chacun pour soi» (the combinations game; "
+        "the «autre règle» names no count)",
+        help="two to five players",
+    ),
+    Option(
+        "rounds",
+        int,
+        1,
+        (1, 2, 3),
+        source="«La partie se joue à volonté en 1 scule manche ou en 2 ou en 3.»",
+        help="the rounds the game lasts",
+    ),
+    limit_option(CHAIN_LIMIT, "the penalties paid stand as they are"),
+)
+
+COMBINATIONS = Manifest(
+    "crypto-geographique",
+    COMBINATIONS_INFO,
+    rules="ludotheque.games.crypto_geo.game:CryptoGeographiqueGame",
+    options=COMBINATIONS_OPTIONS,
+    aliases=("crypto-geo",),
+    render="ludotheque.games.crypto_geo.render:render",
+    picture="ludotheque.games.crypto_geo.picture:picture",
+    explain="ludotheque.games.crypto_geo.game:answer",
+    questions=MAP_QUESTIONS,
+    heuristic="ludotheque.games.crypto_geo.game:judge",
+    players={
+        "lookahead": "ludotheque.games.crypto_geo.players:LOOKAHEAD",
+        "ismcts": "ludotheque.games.crypto_geo.players:ISMCTS",
+    },
+    details="ludotheque.games.crypto_geo.game:tally",
+)
+CHAIN_GAME = Manifest(
+    "crypto-geographique-chaine",
+    CHAIN_INFO,
+    rules="ludotheque.games.crypto_geo.chain:CryptoGeographiqueChainGame",
+    options=CHAIN_OPTIONS,
+    doc="crypto-geographique",
+    render="ludotheque.games.crypto_geo.chain:render",
+    picture="ludotheque.games.crypto_geo.picture:picture",
+    explain="ludotheque.games.crypto_geo.game:answer",
+    questions=MAP_QUESTIONS,
+    heuristic="ludotheque.games.crypto_geo.chain:judge",
+    players={"ismcts": "ludotheque.games.crypto_geo.players:ISMCTS"},
+    details="ludotheque.games.crypto_geo.chain:tally",
+)

@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ludotheque.core.cards import (
-    SEATING,
     Stock,
     StockChance,
     Unseen,
@@ -28,9 +27,8 @@ from ludotheque.core.cards import (
     with_item,
 )
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, GameInfo, Refusal, State, limit_option
-from ludotheque.core.options import Option
-from ludotheque.core.registry import register
+from ludotheque.core.game import CHANCE, TERMINAL, Refusal, State
+from ludotheque.games.crypto_geo import CHAIN_GAME
 from ludotheque.games.crypto_geo.departements import departements, neighbours
 from ludotheque.games.crypto_geo.game import FAKIR, Hands, MapGame, card_name, card_of
 from ludotheque.games.crypto_geo.render import whose_turn
@@ -43,10 +41,6 @@ ACTIONS = DONE + 1
 PER_CARD, PER_FAKIR = 20, 40
 #: What each neighbour of the visible card the opponents might hold costs, for the heuristic.
 BLOCKING = 4.0
-#: The ``limit`` (not a rule): forty times the longest of 60 three-round random games (127).
-LIMIT = 5_000
-
-
 @dataclass(frozen=True)
 class Chain(Hands):
     """One round of the chain game."""
@@ -152,57 +146,15 @@ class Chain(Hands):
         return min(after, key=self.owed)
 
 
-@register
 class CryptoGeographiqueChainGame(MapGame):
-    name = "crypto-geographique-chaine"
-    doc = "crypto-geographique"
-    info = GameInfo(
-        title="Crypto géographique — autre règle",
-        date="before 1968",
-        source="Edmond Dujardin, Crypto-90 leaflet, « UNE AUTRE RÉGLE DU JEU » for Crypto "
-        "géographique, Éditions Edmond Dujardin, Arcachon (undated)",
-        min_players=2,
-        max_players=5,
-        seat_names=SEATING[5],
-        perfect_information=False,
-        min_utility=-10_000.0,
-        max_utility=10_000.0,
-    )
+    manifest = CHAIN_GAME
     # The hand as dealt (penalties add more): the groups a picture works out are searched over
     # every split of the cards, which grows about threefold a card.
     LARGEST_HAND = HAND
-    OPTIONS = (
-        Option(
-            "players",
-            int,
-            2,
-            (2, 3, 4, 5),
-            source="«On peut jouer à 2, 3, 4 ou 5 chacun pour soi» (the combinations game; "
-            "the «autre règle» names no count)",
-            help="two to five players",
-        ),
-        Option(
-            "rounds",
-            int,
-            1,
-            (1, 2, 3),
-            source="«La partie se joue à volonté en 1 scule manche ou en 2 ou en 3.»",
-            help="the rounds the game lasts",
-        ),
-        limit_option(LIMIT, "the penalties paid stand as they are"),
-    )
 
     def num_distinct_actions(self) -> int:
         return ACTIONS
 
-
-    def evaluate(self, state: State, player: int) -> float:
-        """Cards shed, fakirs exposed, and a visible card the others can hardly follow: each of
-        its neighbours not yet laid and not in the player's hand may be in theirs."""
-        o = state.observation(player)
-        unseen = set(o["visible_neighbours"]) - set(o["laid"]) - set(o["hand"])
-        mine = -PER_CARD * len(o["hand"]) + PER_FAKIR * o["fakirs"][o["seat"]]
-        return mine - BLOCKING * len(unseen)
 
     def upgrade_moves(self, moves: tuple[str, ...], version: int) -> tuple[str, ...]:
         """Records of format 1 were written when the engine ended the turn of a player who had
@@ -227,28 +179,6 @@ class CryptoGeographiqueChainGame(MapGame):
 
     def _information_set(self, observation: dict[str, Any]) -> HiddenChainHands:
         return HiddenChainHands.of(self, observation)
-
-    def render(self, observation: dict[str, Any]) -> str:
-        o = observation
-        lines = ["Crypto géographique, autre règle" + whose_turn(o["to_move"], o["over"])]
-        if o["last"]:
-            lines.insert(0, f"last: {o['last']}")
-        lines.append(f"visible: {o['visible']} (touches: {', '.join(o['visible_neighbours'])})")
-        lines.append("your hand: " + ", ".join(o["hand"]))
-        lines.append("cards in hand: " + ", ".join(f"{s} {n}" for s, n in o["cards"].items()))
-        lines.append(
-            f"stock: {o['stock']} cards · points: "
-            + ", ".join(f"{s} {p}" for s, p in o["totals"].items())
-        )
-        lines.append("(type ? and a département, such as ? Somme, to see what it touches)")
-        return "\n".join(lines)
-
-    def result_details(self, state: State) -> dict[str, str | float]:
-        assert isinstance(state, CryptoGeographiqueChainState)
-        ended = [how for how, _ in state.results]
-        if not ended:  # a game its limit stopped in its first round
-            return {}
-        return {"rounds ended by an empty hand": ended.count("hand") / len(ended)}
 
     def new_initial_state(self) -> CryptoGeographiqueChainState:
         return CryptoGeographiqueChainState(self)
@@ -543,3 +473,38 @@ def _barred(
     # A count that does not agree (a hand the log cannot account for) bars nothing.
     agreed = zip(hands, sizes, strict=True)
     return tuple(tuple(hand) if len(hand) == size and size else () for hand, size in agreed)
+
+
+def judge(state: CryptoGeographiqueChainState, player: int) -> float:
+    """Cards shed, fakirs exposed, and a visible card the others can hardly follow: each of
+    its neighbours not yet laid and not in the player's hand may be in theirs (the manifest's
+    ``heuristic``)."""
+    o = state.observation(player)
+    unseen = set(o["visible_neighbours"]) - set(o["laid"]) - set(o["hand"])
+    mine = -PER_CARD * len(o["hand"]) + PER_FAKIR * o["fakirs"][o["seat"]]
+    return float(mine - BLOCKING * len(unseen))
+
+
+def render(game: CryptoGeographiqueChainGame, observation: dict[str, Any]) -> str:
+    """What one seat sees, drawn in text (the manifest's ``render``)."""
+    o = observation
+    lines = ["Crypto géographique, autre règle" + whose_turn(o["to_move"], o["over"])]
+    if o["last"]:
+        lines.insert(0, f"last: {o['last']}")
+    lines.append(f"visible: {o['visible']} (touches: {', '.join(o['visible_neighbours'])})")
+    lines.append("your hand: " + ", ".join(o["hand"]))
+    lines.append("cards in hand: " + ", ".join(f"{s} {n}" for s, n in o["cards"].items()))
+    lines.append(
+        f"stock: {o['stock']} cards · points: "
+        + ", ".join(f"{s} {p}" for s, p in o["totals"].items())
+    )
+    lines.append("(type ? and a département, such as ? Somme, to see what it touches)")
+    return "\n".join(lines)
+
+
+def tally(state: CryptoGeographiqueChainState) -> dict[str, str | float]:
+    """The share of rounds ended by a player's empty hand (the others by the stock)."""
+    ended = [how for how, _ in state.results]
+    if not ended:  # a game its limit stopped in its first round
+        return {}
+    return {"rounds ended by an empty hand": ended.count("hand") / len(ended)}

@@ -24,11 +24,10 @@ from functools import cache
 from itertools import combinations
 
 from ludotheque.core.errors import LudothequeError
+from ludotheque.games.crypto_geo import CHAIN, CONNECTED
 from ludotheque.games.crypto_geo.departements import neighbours, touching
 
 #: The readings of what a combination is (option ``groups``): any connected group, or a chain.
-CONNECTED, CHAIN = "connected", "chain"
-GROUPS = (CONNECTED, CHAIN)
 
 #: Rule "the combinations": «Paire: 10 points… Brelan: 50… Carré: 100… Quinte: 150… Sizaine:
 #: 200… Complet: 300 points (7 départements).»

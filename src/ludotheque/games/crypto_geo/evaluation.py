@@ -1,6 +1,6 @@
 """A growth evaluation of a hand in the combinations game, for the search players.
 
-The simple heuristic (``game.evaluate``) counts what the hand scores now: two hands that score
+The simple heuristic (``game.judge``) counts what the hand scores now: two hands that score
 the same are alike to it, though one is a brelan in the middle of France with a dozen unseen
 neighbours and the other a brelan on the coast whose neighbours are all on the pile. This one
 adds what the next draw may bring: for each département still unseen (not in the hand, not on
@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludotheque.games.crypto_geo.combinations import CHAIN, CONNECTED, VALUES, best_split, is_chain
+from ludotheque.games.crypto_geo import CHAIN, CONNECTED
+from ludotheque.games.crypto_geo.combinations import VALUES, best_split, is_chain
 from ludotheque.games.crypto_geo.departements import departements, neighbours
-from ludotheque.games.crypto_geo.game import HAND, card_of
+from ludotheque.games.crypto_geo.game import HAND, card_of, judge
 
 if TYPE_CHECKING:
     from ludotheque.core.game import State
@@ -82,7 +83,7 @@ class GrowthEvaluation:
     player's observation."""
 
     def __call__(self, state: State, player: int) -> float:
-        now = state.game.evaluate(state, player)
+        now = judge(state, player)
         o = state.observation(player)
         if o["phase"] == "over":  # the game is over: no draw is to come
             return now

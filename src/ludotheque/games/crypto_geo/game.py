@@ -16,11 +16,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from enum import Enum
-from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from ludotheque.core.cards import (
-    SEATING,
     CardSeats,
     Stock,
     StockChance,
@@ -31,11 +29,10 @@ from ludotheque.core.cards import (
     with_item,
 )
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, Refusal, State, limit_option
+from ludotheque.core.game import CHANCE, TERMINAL, Game, Refusal, State
 from ludotheque.core.numbers import parse_int
-from ludotheque.core.options import Option
-from ludotheque.core.registry import register
-from ludotheque.games.crypto_geo.combinations import CONNECTED, GROUPS, best_split, may_stop
+from ludotheque.games.crypto_geo import COMBINATIONS
+from ludotheque.games.crypto_geo.combinations import best_split, may_stop
 from ludotheque.games.crypto_geo.departements import (
     departements,
     explain,
@@ -43,10 +40,6 @@ from ludotheque.games.crypto_geo.departements import (
     name,
     numbers_by_name,
 )
-
-#: The ``limit`` (not a rule): ten times the longest of 40 games between random players
-#: (4,335 decisions; docs/rules/crypto-geographique.md).
-LIMIT = 50_000
 
 FAKIR = 0
 HAND = 7
@@ -200,91 +193,12 @@ class MapGame(CardSeats, Game):
     #: The most cards a hand holds: seven, and the eighth drawn before one is thrown (Rule "a
     #: turn": «Ayant alors et momentanément 8 cartes en main»). A picture picks out no more.
     LARGEST_HAND: ClassVar[int] = HAND + 1
-    questions = (("? Somme, ? 80", "the départements that touch one, asked by name or number"),)
-
-    def explain(self, question: str, state: State | None = None) -> str | None:
-        # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".
-        return explain(question)
-
-    def picture(self, path: Path, cards: str = "", state: State | None = None) -> Path:
-        """The map as a graph, with the cards given (names or numbers, comma-separated) and
-        their combinations picked out."""
-        from ludotheque.games.crypto_geo.picture import draw
-
-        words = [word for word in cards.split(",") if word.strip()]
-        if len(words) > self.LARGEST_HAND:
-            raise LudothequeError(
-                f"a picture of {self.info.title} picks out at most {self.LARGEST_HAND} cards, "
-                f"not {len(words)}."
-            )
-        hand = tuple(card_of(word) for word in words)
-        if FAKIR in hand or len(set(hand)) < len(hand):
-            raise LudothequeError(
-                "a picture picks out départements of the map, each once; a fakir is not on it."
-            )
-        # The chain game scores no combination: its picture groups a hand as the option's
-        # default reading does.
-        return draw(path, hand, self.options.get("groups", CONNECTED))
-
     def max_chance_outcomes(self) -> int:
         return 91
 
 
-@register
 class CryptoGeographiqueGame(MapGame):
-    name = "crypto-geographique"
-    info = GameInfo(
-        title="Crypto géographique",
-        date="before 1968",
-        source="Edmond Dujardin, Crypto-90 leaflet, « Règles du CRYPTO GEOGRAPHIQUE », "
-        "Éditions Edmond Dujardin, Arcachon (undated)",
-        min_players=2,
-        max_players=5,
-        seat_names=SEATING[5],
-        perfect_information=False,
-        zero_sum=False,
-        min_utility=0.0,
-        max_utility=10_000.0,
-    )
-    OPTIONS = (
-        Option(
-            "players",
-            int,
-            2,
-            (2, 3, 4, 5),
-            source="«On peut jouer à 2, 3, 4 ou 5 chacun pour soi, ou à 4 en deux équipes de 2.»",
-            help="two to five players",
-        ),
-        Option(
-            "teams",
-            bool,
-            False,
-            (False, True),
-            source="«ou à 4 en deux équipes de 2… on additionne les points des deux associés»",
-            help="four players in two teams of two, partners sitting opposite",
-        ),
-        Option(
-            "points",
-            int,
-            1000,
-            source="«La partie se joue en 1.000 (ou autre chiffre à convenir).»",
-            help="the points that end the game",
-            minimum=1,
-            # «autre chiffre à convenir»: a hundred times the leaflet's game at most.
-            maximum=100_000,
-        ),
-        Option(
-            "groups",
-            str,
-            CONNECTED,
-            GROUPS,
-            source="«Paire: 10 points (2 départements se touchant…)»; «Carré : 100 points (4 "
-            "départements ; exemple : Doubs - Jura - Ain - Savoie).»",
-            help="what a combination is: any connected group of touching départements, or a "
-            "chain, each touching the next",
-        ),
-        limit_option(LIMIT, "the points stand as they are"),
-    )
+    manifest = COMBINATIONS
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -307,31 +221,8 @@ class CryptoGeographiqueGame(MapGame):
     def max_utility(self) -> float:
         return float(self.options["points"] + 2 * (300 + 6 * FAKIR_POINTS + STOP_POINTS))
 
-    def render(self, observation: dict[str, Any]) -> str:
-        from ludotheque.games.crypto_geo.render import render
-
-        return render(observation)
-
-    def evaluate(self, state: State, player: int) -> float:
-        o = state.observation(player)
-        if o["phase"] == "over":  # the last round's hands and fakirs are in the totals
-            return o["totals"][o["seat"]]
-        hand = tuple(card_of(c) for c in o["hand"])
-        mine = best_split(hand, self.options["groups"])[0] if len(hand) <= HAND else 0
-        return o["totals"][o["seat"]] + mine + FAKIR_POINTS * o["fakirs"][o["seat"]]
-
     def _information_set(self, observation: dict[str, Any]) -> HiddenHands:
         return HiddenHands.of(self, observation)
-
-    def result_details(self, state: State) -> dict[str, str | float]:
-        assert isinstance(state, CryptoGeographiqueState)
-        stopped = [how == "stop" for how, _ in state.results]
-        details: dict[str, str | float] = {"rounds": float(len(stopped))}
-        if stopped:  # a game its limit stopped in its first round has no round to share out
-            details["rounds stopped"] = sum(stopped) / len(stopped)
-        for seat in range(self.num_players()):
-            details[f"{self.seat_name(seat)}'s points"] = float(state.totals[seat])
-        return details
 
     def new_initial_state(self) -> CryptoGeographiqueState:
         return CryptoGeographiqueState(self)
@@ -662,3 +553,32 @@ class HiddenHands:
         state.totals = self.totals
         state.results = self.shown
         return state
+
+
+def answer(game: MapGame, question: str, state: State | None = None) -> str | None:
+    """What touches a département, asked by name or number (the manifest's ``explain``)."""
+    # «Une carte de France est remise à chaque joueur, qui peut la consulter»: ask "? Somme".
+    return explain(question)
+
+
+def judge(state: CryptoGeographiqueState, player: int) -> float:
+    """The points the seat would have if the round ended now (the manifest's ``heuristic``):
+    his total, his hand's best split into combinations and his fakirs."""
+    o = state.observation(player)
+    if o["phase"] == "over":  # the last round's hands and fakirs are in the totals
+        return float(o["totals"][o["seat"]])
+    hand = tuple(card_of(c) for c in o["hand"])
+    mine = best_split(hand, state.game.options["groups"])[0] if len(hand) <= HAND else 0
+    return float(o["totals"][o["seat"]] + mine + FAKIR_POINTS * o["fakirs"][o["seat"]])
+
+
+def tally(state: CryptoGeographiqueState) -> dict[str, str | float]:
+    """The share of rounds stopped by a player (the others by an exhausted stock), the number
+    of rounds, and each seat's points."""
+    stopped = [how == "stop" for how, _ in state.results]
+    details: dict[str, str | float] = {"rounds": float(len(stopped))}
+    if stopped:  # a game its limit stopped in its first round has no round to share out
+        details["rounds stopped"] = sum(stopped) / len(stopped)
+    for seat in range(state.num_players()):
+        details[f"{state.game.seat_name(seat)}'s points"] = float(state.totals[seat])
+    return details

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import matplotlib
 
@@ -17,8 +18,14 @@ matplotlib.use("Agg")  # files only: no screen is needed
 import matplotlib.pyplot as plt
 import networkx as nx
 
-from ludotheque.games.crypto_geo.combinations import CONNECTED, NAMES, best_split
+from ludotheque.core.errors import LudothequeError
+from ludotheque.games.crypto_geo import CONNECTED
+from ludotheque.games.crypto_geo.combinations import NAMES, best_split
 from ludotheque.games.crypto_geo.departements import graph, name
+from ludotheque.games.crypto_geo.game import FAKIR, MapGame, card_of
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import State
 
 
 @cache
@@ -27,6 +34,25 @@ def _layout() -> dict[int, tuple[float, float]]:
     # Channel is at the top and Brittany in the west.
     where = nx.spring_layout(graph(), seed=1968, iterations=200)
     return {n: (-x, y) for n, (x, y) in where.items()}
+
+
+def picture(game: MapGame, path: Path, cards: str = "", state: State | None = None) -> Path:
+    """The map as a graph, with the cards given (names or numbers, comma-separated) and
+    their combinations picked out (the manifest's ``picture``)."""
+    words = [word for word in cards.split(",") if word.strip()]
+    if len(words) > game.LARGEST_HAND:
+        raise LudothequeError(
+            f"a picture of {game.info.title} picks out at most {game.LARGEST_HAND} cards, "
+            f"not {len(words)}."
+        )
+    hand = tuple(card_of(word) for word in words)
+    if FAKIR in hand or len(set(hand)) < len(hand):
+        raise LudothequeError(
+            "a picture picks out départements of the map, each once; a fakir is not on it."
+        )
+    # The chain game scores no combination: its picture groups a hand as the option's
+    # default reading does.
+    return draw(path, hand, game.options.get("groups", CONNECTED))
 
 
 def draw(path: Path, hand: tuple[int, ...] = (), groups: str = CONNECTED) -> Path:

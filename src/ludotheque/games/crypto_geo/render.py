@@ -4,10 +4,13 @@ the stock and the points."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludotheque.games.crypto_geo.combinations import NAMES, VALUES
 from ludotheque.games.crypto_geo.departements import departements
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import Game
 
 _NUMBER = {d.name: d.number for d in departements().values()}
 
@@ -16,7 +19,8 @@ def _card(name: str) -> str:
     return name if name == "F" else f"{name} ({_NUMBER[name]})"
 
 
-def render(observation: dict[str, Any]) -> str:
+def render(game: Game, observation: dict[str, Any]) -> str:
+    """What one seat sees, drawn in text (the manifest's ``render``)."""
     o = observation
     lines = ["Crypto géographique" + whose_turn(o["to_move"], o["phase"] == "over", o["phase"])]
     if o["last"]:

@@ -22,64 +22,19 @@ from typing import Any
 
 from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, Throw, throw_of
 from ludotheque.core.errors import NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, Refusal, State, limit_option
+from ludotheque.core.game import CHANCE, TERMINAL, Game, Refusal, State
 from ludotheque.core.numbers import parse_int
-from ludotheque.core.options import Option
-from ludotheque.core.registry import register
+from ludotheque.games.dames_rabattues import MANIFEST
 from ludotheque.games.dames_rabattues.notation import narrate
 from ludotheque.games.dames_rabattues.position import SEATS, Position, Stage
-from ludotheque.games.dames_rabattues.render import render
 from ludotheque.games.dames_rabattues.rules import Passing, Phase, Reading
-
-#: The ``limit`` (not a rule): thirteen times the longest of 500 games (74 throws).
-LIMIT = 1_000
 
 #: The one decision: throw the dice.
 THROW = 0
 
 
-@register
 class DamesRabattuesGame(Game):
-    name = "dames-rabattues"
-    info = GameInfo(
-        title="Dames rabattues",
-        date="1792",
-        source="Encyclopédie méthodique, Dictionnaire des jeux, Paris (Panckoucke), 1792, "
-        "pp. 64–65",
-        # Rule "two players": «Les joueurs ne peuvent être qu'au nombre de deux».
-        min_players=2,
-        max_players=2,
-        seat_names=SEATS,
-    )
-    OPTIONS = (
-        Option(
-            "passing",
-            str,
-            Passing.EXCEPTION.value,
-            tuple(p.value for p in Passing),
-            source="«tout ce qui ne peut pas être joué par l'un des joueurs, se joue par son "
-            "adversaire si cela est praticable pour celui-ci» (¶12) — «cette règle reçoit ici "
-            "une exception», «parce qu'il est de règle qu'on ne peut rien lever avant d'avoir "
-            "abattu toutes ses dames» (¶20)",
-            help="what becomes of a number its thrower cannot play: exception = the opponent "
-            "plays it, except a number thrown while raising, which an opponent still knocking "
-            "down never plays; general = the opponent plays it whenever he can; none = it is "
-            "lost (as Ludii's code plays it); kind = the opponent plays it only with the "
-            "thrower's kind of move, knocking down a number thrown while knocking down and "
-            "raising one thrown while raising",
-        ),
-        Option(
-            "raise_in_same_throw",
-            bool,
-            False,
-            (False, True),
-            source="«Lorsqu'un joueur a rabattu toutes ses dames de dessus les différentes "
-            "piles, il relève à chaque coup de dé ces mêmes dames» (¶18)",
-            help="whether a player who knocks down his last checker raises with the numbers of "
-            "that same throw left to him (true), or starts raising with his next throw (false)",
-        ),
-        limit_option(LIMIT, "every stake goes back"),
-    )
+    manifest = MANIFEST
 
     def num_distinct_actions(self) -> int:
         return 1
@@ -91,14 +46,6 @@ class DamesRabattuesGame(Game):
     def reading(self) -> Reading:
         """The options as the rules take them."""
         return Reading(Passing(self.options["passing"]), self.options["raise_in_same_throw"])
-
-    def render(self, observation: dict[str, Any]) -> str:
-        return render(observation)
-
-    def analyze(self, games: int, seed: int) -> list[tuple[str, str, str]]:
-        from ludotheque.games.dames_rabattues.analysis import report
-
-        return report(self, games, seed)
 
     def new_initial_state(self) -> DamesRabattuesState:
         return DamesRabattuesState(self)

@@ -5,7 +5,7 @@ Each point shows its checkers: ``▮`` still standing in the pile (to knock down
 
 >>> import ludotheque
 >>> state = ludotheque.load_game("dames-rabattues").new_initial_state()
->>> print(render(state.observation(0)))  # doctest: +NORMALIZE_WHITESPACE
+>>> print(render(state.game, state.observation(0)))  # doctest: +NORMALIZE_WHITESPACE
 Dames rabattues — who throws first is being decided by lot
 point   1    2    3    4    5    6   | bar
 white   ▮▬   ▮▬   ▮▬   ▮▮▬  ▮▮▬  ▮▮▬ | knocking down
@@ -14,9 +14,12 @@ black   ▮▬   ▮▬   ▮▬   ▮▮▬  ▮▮▬  ▮▮▬ | knocking do
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludotheque.games.dames_rabattues.rules import PILES
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import Game
 
 _PHASES = {"knock": "knocking down", "raise": "raising"}
 
@@ -27,7 +30,8 @@ def point_picture(phase: str, left: int, pile: int) -> str:
     return "▬" * left or "·"
 
 
-def render(observation: dict[str, Any]) -> str:
+def render(game: Game, observation: dict[str, Any]) -> str:
+    """What one seat sees, drawn in text (the manifest's ``render``)."""
     stage, to_throw = observation["stage"], observation["to_throw"]
     if stage == "lot":
         headline = "who throws first is being decided by lot"

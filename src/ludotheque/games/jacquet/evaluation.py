@@ -84,7 +84,7 @@ def _terms(a, player, hitting, endgame):
 
 class JacquetEvaluation:
     """A position's value for a player, in pips: the race, plus the weighed terms. Passed to
-    a search player as its evaluation (``Game.evaluate``'s form)."""
+    a search player as its evaluation (a manifest's ``heuristic``'s form)."""
 
     def __init__(self, weights: Weights = Weights()) -> None:
         self.weights = weights

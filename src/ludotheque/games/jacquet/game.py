@@ -29,13 +29,10 @@ from typing import Any
 
 from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, throw_of
 from ludotheque.core.errors import NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, GameInfo, Refusal, State, limit_option
+from ludotheque.core.game import CHANCE, TERMINAL, Game, Refusal, State
 from ludotheque.core.numbers import parse_int
-from ludotheque.core.options import Option
-from ludotheque.core.registry import register
-from ludotheque.games.jacquet import fast
+from ludotheque.games.jacquet import MANIFEST, fast
 from ludotheque.games.jacquet.position import SEATS, Position, Stage
-from ludotheque.games.jacquet.render import render
 from ludotheque.games.jacquet.rules import (
     FOURTH_TABLE,
     Board,
@@ -51,90 +48,14 @@ from ludotheque.games.jacquet.rules import (
     why_not,
 )
 
-#: The ``limit`` (not a rule): ten times the longest of 200 random games under the DLP reading
-#: (847 decisions; docs/rules/jacquet.md).
-LIMIT = 10_000
-
 #: The names of the games a win counts for under the multiple scoring.
 MULTIPLES = {1: "simple", 2: "double", 3: "triple", 4: "quadruple", 5: "quintuple"}
 #: Decision ids when one die is played at a time: a step's code, origin * 6 + die - 1.
 STEP_ACTIONS = 25 * 6
 
 
-@register
 class JacquetGame(Game):
-    name = "jacquet"
-    info = GameInfo(
-        title="Jacquet",
-        date="1840 per the DLP record, open",
-        source="de Moulidars, Grande encyclopédie méthodique, universelle, illustrée des jeux "
-        "et des divertissements de l'esprit et du corps, Paris, Librairie illustrée, pp. 183–184, "
-        "dated 1840 by the DLP evidence record DLP.Evidence.1819 (catalogues may list the book "
-        "as undated and later, c. 1888: not confirmed here)",
-        min_players=2,
-        max_players=2,
-        seat_names=SEATS,
-        min_utility=-5.0,
-        max_utility=5.0,
-    )
-    OPTIONS = (
-        Option(
-            "reading",
-            str,
-            ReadingName.MOULIDARS.value,
-            tuple(r.value for r in ReadingName),
-            source="«l'adversaire ne pouvant se placer sur une flèche occupée» (Moulidars) — "
-            "«When a piece lands on a point occupied by a single opponent's piece, the "
-            "opponent's piece is removed from the board» (DLP summary)",
-            help="moulidars-1840 = the French text: no hitting, and no second checker leaves "
-            "the talon before the courier is home; dlp-summary = the Digital Ludeme Project's "
-            "English summary: a lone checker is hit and enters again, and the courier rule only "
-            "forbids two checkers on one point; both are played on the French board (the same "
-            "way round from diagonally opposite talons)",
-        ),
-        Option(
-            "scoring",
-            str,
-            "simple",
-            ("simple", "multiple"),
-            source="«Généralement on joue la partie simple mais on peut convenir qu'elle serait "
-            "double… triple… quadruple… quintuple»",
-            help="simple = one game won or lost; multiple = the loser loses 2 to 5 games by "
-            "where his checkers still are when the winner has borne off his last",
-        ),
-        Option(
-            "higher_die",
-            bool,
-            False,
-            (True, False),
-            source="«Les autres règles générales du jacquet sont les mêmes que celles du trictrac»",
-            help="when only one die of a coup simple can be played, whether it must be the "
-            "higher (true, backgammon's usage, not found in a trictrac source at hand) or may "
-            "be either (false, the default: the text states no such rule)",
-        ),
-        Option(
-            "bearing_off",
-            str,
-            "compulsory",
-            ("compulsory", "optional"),
-            source="«on les sort… en sortant celles que les dés font battre sur le bord… mais "
-            "quand on n'a pas de dame inférieure, on est forcé de jouer une dame supérieure et "
-            "de la faire avancer du nombre amené»",
-            help="compulsory = a die that can bear a checker off must; optional = it may move "
-            "a checker inside the fourth table instead",
-        ),
-        Option(
-            "granularity",
-            str,
-            "die",
-            ("die", "pair"),
-            help="not a rule but how moves are taken: die = one decision per die (for "
-            "people); pair = up to two dice per decision, a doublet in two, as OpenSpiel's "
-            "backgammon (for search)",
-            rule=False,
-        ),
-        limit_option(LIMIT, "every stake goes back"),
-    )
+    manifest = MANIFEST
 
     @cached_property
     def reading(self) -> Reading:
@@ -165,29 +86,6 @@ class JacquetGame(Game):
 
     def max_chance_outcomes(self) -> int:
         return CHANCE_OUTCOMES
-
-    def render(self, observation: dict[str, Any]) -> str:
-        return render(observation)
-
-    def evaluate(self, state: State, player: int) -> float:
-        from ludotheque.games.jacquet.heuristic import evaluate
-
-        assert isinstance(state, JacquetState)
-        return evaluate(state.position.cells, player, self.reading)
-
-    def result_details(self, state: State) -> dict[str, str | float]:
-        """Whether the first thrower won, the multiple the game would count under the agreed
-        multiple scoring (whatever the scoring chosen), and the number of throws."""
-        assert isinstance(state, JacquetState)
-        position = state.position
-        lost = multiple(position.board, 1 - position.to_move)
-        details: dict[str, str | float] = {}
-        if state.first is not None:  # a game set up in mid-play had no lot
-            details["first thrower"] = "won" if position.winner == state.first else "lost"
-        # Written "3 (triple)" so that the values sort in their order.
-        details["multiple"] = f"{lost} ({MULTIPLES[lost]})"
-        details["throws"] = float(state.throws)
-        return details
 
     def new_initial_state(self) -> JacquetState:
         return JacquetState(self)
@@ -513,3 +411,17 @@ def _dice_words(dice: tuple[int, ...]) -> str:
     if len(dice) > 1 and len(set(dice)) == 1:
         return f"the other {dice[0]}s"
     return " and ".join(f"the {d}" for d in dice)
+
+
+def tally(state: JacquetState) -> dict[str, str | float]:
+    """Whether the first thrower won, the multiple the game would count under the agreed
+    multiple scoring (whatever the scoring chosen), and the number of throws."""
+    position = state.position
+    lost = multiple(position.board, 1 - position.to_move)
+    details: dict[str, str | float] = {}
+    if state.first is not None:  # a game set up in mid-play had no lot
+        details["first thrower"] = "won" if position.winner == state.first else "lost"
+    # Written "3 (triple)" so that the values sort in their order.
+    details["multiple"] = f"{lost} ({MULTIPLES[lost]})"
+    details["throws"] = float(state.throws)
+    return details

@@ -91,6 +91,11 @@ def evaluate(cells: bytes, player: int, reading: Reading) -> float:
     return float(_evaluate(np.frombuffer(cells, np.int8), player, reading.hitting))
 
 
+def judge(state: State, player: int) -> float:
+    """The heuristic of a game in progress (the manifest's ``heuristic``)."""
+    return evaluate(state.position.cells, player, state.game.reading)  # type: ignore[attr-defined]
+
+
 #: The judge's value of a won board: above any other.
 WON = 1e9
 

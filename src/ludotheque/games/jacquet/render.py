@@ -8,7 +8,7 @@ three of White's, ``B15`` fifteen of Black's.
 
 >>> import ludotheque
 >>> state = ludotheque.load_game("jacquet").new_initial_state()
->>> print(render(state.observation()))  # doctest: +NORMALIZE_WHITESPACE
+>>> print(render(state.game, state.observation()))  # doctest: +NORMALIZE_WHITESPACE
 Jacquet (moulidars-1840) — who throws first is being decided by lot
 white's point  12  11  10   9   8   7 |   6   5   4   3   2   1
 black's point  24  23  22  21  20  19 |  18  17  16  15  14  13
@@ -22,7 +22,10 @@ white: 0 off, 360 pips, courier not home · black: 0 off, 360 pips, courier not 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import Game
 
 _TOP = list(range(12, 0, -1))  # White's points along the top row, left to right
 _BOTTOM = list(range(13, 25))
@@ -44,7 +47,8 @@ def _numbers(label: str, points: list[int]) -> str:
     return f"{label:<14}" + "".join(cells[:6]) + " |" + "".join(cells[6:])
 
 
-def render(observation: dict[str, Any]) -> str:
+def render(game: Game, observation: dict[str, Any]) -> str:
+    """What one seat sees, drawn in text (the manifest's ``render``)."""
     stage, mover = observation["stage"], observation["to_move"]
     if stage == "lot":
         headline = "who throws first is being decided by lot"

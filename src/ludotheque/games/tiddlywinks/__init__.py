@@ -4,9 +4,47 @@
 Their computer players: the shot planner (``planner:LEVEL``, the games' own, so a bare ``hard``
 seats it) and the simple aiming player (``aim:LEVEL``)."""
 
-from ludotheque.agents import levels
-from ludotheque.games.tiddlywinks import cabriole, horsman, planner, player
+from ludotheque.core.manifest import Manifest
+from ludotheque.games.tiddlywinks.options import (
+    CABRIOLE_INFO,
+    CABRIOLE_OPTIONS,
+    HORSMAN_INFO,
+    HORSMAN_OPTIONS,
+    QUESTIONS,
+)
 
-for _game in (cabriole.CabrioleGame.name, horsman.HorsmanGame.name):
-    levels.register(_game, "planner", {lv: planner.at_level(lv) for lv in levels.LEVELS})
-    levels.register(_game, "aim", {lv: player.at_level(lv) for lv in levels.LEVELS})
+_PLAYERS = {
+    "planner": "ludotheque.games.tiddlywinks.players:PLANNER",
+    "aim": "ludotheque.games.tiddlywinks.players:AIM",
+}
+
+CABRIOLE = Manifest(
+    "cabriole",
+    CABRIOLE_INFO,
+    rules="ludotheque.games.tiddlywinks.cabriole:CabrioleGame",
+    options=CABRIOLE_OPTIONS,
+    aliases=("puce", "jeu-de-la-puce"),
+    render="ludotheque.games.tiddlywinks.render:render",
+    picture="ludotheque.games.tiddlywinks.picture:picture",
+    explain="ludotheque.games.tiddlywinks.explain:answer",
+    questions=QUESTIONS,
+    players=_PLAYERS,
+    computer="aim:medium",
+    details="ludotheque.games.tiddlywinks.game:tally",
+    result="ludotheque.games.tiddlywinks.game:ending",
+)
+TIDDLEDY_WINKS = Manifest(
+    "tiddledy-winks",
+    HORSMAN_INFO,
+    rules="ludotheque.games.tiddlywinks.horsman:HorsmanGame",
+    options=HORSMAN_OPTIONS,
+    aliases=("tiddlywinks",),
+    render="ludotheque.games.tiddlywinks.render:render",
+    picture="ludotheque.games.tiddlywinks.picture:picture",
+    explain="ludotheque.games.tiddlywinks.explain:answer",
+    questions=QUESTIONS,
+    players=_PLAYERS,
+    computer="aim:medium",
+    details="ludotheque.games.tiddlywinks.game:tally",
+    result="ludotheque.games.tiddlywinks.game:ending",
+)

@@ -11,34 +11,14 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
-from ludotheque.core.options import Option
-from ludotheque.core.registry import register
-from ludotheque.games.tiddlywinks.game import (
-    HANDS_OPTION,
-    LIMIT_OPTION,
-    STAKES_MOST,
-    START_MOST,
-    TiddlywinksGame,
-    cloth_option,
-    end_option,
-    lake_moment_option,
-    rim_option,
-)
+from ludotheque.games.tiddlywinks import CABRIOLE
+from ludotheque.games.tiddlywinks.game import TiddlywinksGame
 from ludotheque.games.tiddlywinks.physics import CounterSpec, CupSpec
 from ludotheque.games.tiddlywinks.table import Counter, Position
 
 
-@register
 class CabrioleGame(TiddlywinksGame):
-    name = "cabriole"
-    doc = "cabriole"
-    info = TiddlywinksGame.info_of(
-        title="Cabriole ou Jeu de la puce",
-        date="c. 1900",
-        source="Mauclair-Dacier (M. D. Paris), «CABRIOLE OU JEU DE LA PUCE», «Nouvelle jeu de "
-        "Societé», rules folded into the wooden container «La Puce»; Tucker Tiddlywinks "
-        "Collection MDP-01",
-    )
+    manifest = CABRIOLE
     #: «Dimensions • 2 1/8″ in diameter by 2″ high»: the container is the cup. Wall and base
     #: are assumed (study §1.1).
     CUP = CupSpec(diameter=0.054, height=0.0508, wall=0.004, base=0.005)
@@ -53,51 +33,6 @@ class CabrioleGame(TiddlywinksGame):
         "covered": "covered", "due": "back to the start line (lake)",
         "press": "another shot after a pot",
     }
-    OPTIONS = (
-        Option("players", int, 2, (2, 3, 4, 5, 6),
-               source="I: «Ce jeu peut être joué par un nombre quelconque de joueurs.»",
-               help="how many play, each with his own colour"),
-        Option("camps", bool, False,
-               source="I: «Si le nombre de ceux-ci est pair … on fera bien de former deux camps "
-               "en s’associant à deux ou à trois»",
-               help="two camps seated alternately (4 or 6 players)"),
-        Option("counters", int, 4, (4, 5, 6),
-               source="V: «Chacun reçoit 4, 5 ou 6 petits jetons d’une couleur distincte»",
-               help="small counters each player has to pot"),
-        Option("table", str, "round", ("round", "square"),
-               source="II: «une table quelconque, ronde de préférence»",
-               help="a round table 90 cm across, or a square one 76 cm a side"),
-        Option("start", float, 3.5, minimum=1.0, maximum=START_MOST,
-               source="VI: «à une distance du bord de la table équivalant au diamètre d’un "
-               "grand jeton, soit 3½ centimètres»",
-               help="the start line's distance from the table's edge, cm (a circle round the "
-               "cup on any table)"),
-        cloth_option("II: «il est essentiel qu’elle soit recouverte d’un tapis très épais, ou de "
-                     "deux tapis superposés»"),
-        Option("lake", str, "return", ("return", "lost"),
-               source="IX: «doit retourner à la ligne de départ … On peut convenir toutefois que "
-               "tout jeton qui tombera dans le lac sera irrévocablement perdu»",
-               help="return = a counter in the lake goes back to the start line; lost = it is "
-               "dead, and its owner pays a fine"),
-        Option("fine", float, 1.0, minimum=0.0, maximum=STAKES_MOST,
-               source="IX: «Son propriétaire paiera à la poule une amende convenue d’avance»",
-               help="stakes paid into the pool per counter lost in the lake (lake=lost)"),
-        Option("price", float, 1.0, minimum=0.0, maximum=STAKES_MOST,
-               source="VIII: «la somme convenue d’avance pour chaque jeton que ceux-ci ont "
-               "encore hors de la coupe»",
-               help="stakes each loser pays per counter of his still out of the cup"),
-        Option("reach", float, 60.0, minimum=10.0, maximum=200.0,
-               source="XII: «on ne doit sous aucun pretexte quitter sa place»",
-               help="how far from his seat a player reaches, cm (camps only)"),
-        end_option("IX: «ce sera alors le joueur ou le camp qui aura mis le plus grand nombre de "
-                   "jetons dans la coupe qui gagnera la poule»"),
-        lake_moment_option("IX: «Tout jeton qui tombe dans le lac … il suffit qu’il y soit entré "
-                           "dans une proportion quelconque»"),
-        rim_option("III: «L’espace situé entre ce cercle et la coupe figurera un lac»; the rim is "
-                   "not spoken of"),
-        HANDS_OPTION,
-        LIMIT_OPTION,
-    )
 
     def side(self, player: int) -> int:
         # I: «deux joueurs du même cam devront être éparés par un joueur du camp opposé».

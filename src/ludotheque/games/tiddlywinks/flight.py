@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ludotheque.games.tiddlywinks.game import HANDS, TiddlywinksGame
+from ludotheque.games.tiddlywinks.game import TiddlywinksGame
+from ludotheque.games.tiddlywinks.options import HANDS
 from ludotheque.games.tiddlywinks.physics import G
 from ludotheque.games.tiddlywinks.player import DRAG, pot_speed
 from ludotheque.games.tiddlywinks.squidger import Aim, launch

@@ -24,24 +24,18 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import cached_property
-from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 
-from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError
+from ludotheque.core.errors import IllegalMoveError, OptionError
 from ludotheque.core.game import (
     CHANCE,
     TERMINAL,
     Game,
-    GameInfo,
     Refusal,
     State,
-    limit_option,
 )
-from ludotheque.core.numbers import parse_int
-from ludotheque.core.options import Option
-from ludotheque.core.output import check_output
 from ludotheque.games.tiddlywinks.judge import Judge
 from ludotheque.games.tiddlywinks.notation import (
     PASS,
@@ -53,6 +47,7 @@ from ludotheque.games.tiddlywinks.notation import (
     Tremble,
     parse_shot,
 )
+from ludotheque.games.tiddlywinks.options import COLOURS, HANDS
 from ludotheque.games.tiddlywinks.physics import CounterSpec, CupSpec, Physics, Setup, TableSpec
 from ludotheque.games.tiddlywinks.squidger import Aim, launch
 from ludotheque.games.tiddlywinks.table import (
@@ -64,70 +59,11 @@ from ludotheque.games.tiddlywinks.table import (
     StartLine,
 )
 
-COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
-
-#: The hand's standard errors by skill (study §5.3): bearing (degrees), pressure (relative),
-#: elevation (degrees of launch; the squidger's steepness moves it 50° over 90°), spin (rad/s).
-HANDS = {
-    "steady": (0.0, 0.0, 0.0, 0.0),
-    "expert": (1.0, 0.02, 2.0, 50.0),
-    "club": (2.0, 0.04, 4.0, 100.0),
-    "casual": (3.0, 0.06, 6.0, 150.0),
-    "novice": (4.5, 0.09, 9.0, 200.0),
-}
 #: A counter that moved less than this (metres) in a shot stays where the rules had it.
 STILL = 0.001
 #: How far apart a player's counters stand on the start line, centre to centre.
 SPACING = 0.03
 INCH = 0.0254
-
-#: Options of the driving, not of the rules: the skill of every hand at the table, and the
-#: decisions (one a turn: a shot or a pass) after which an unfinished game stops.
-HANDS_OPTION = Option(
-    "hands", str, "club", tuple(HANDS), rule=False,
-    help="how steady every player's hand is: the tremble chance adds to each shot",
-)
-LIMIT_OPTION = limit_option(2000, "every stake goes back")
-
-
-#: The farthest a start line may lie from the table's edge, cm: 10 cm from the cup on the round
-#: table (the game checks the square one's 28 cm when it is set up).
-START_MOST = 35.0
-#: The most stakes a fine or a price may be: a hundred times the usual one, which keeps every
-#: return a plain number.
-STAKES_MOST = 100.0
-
-
-def cloth_option(source: str) -> Option:
-    return Option(
-        "cloth", float, 3.0, minimum=0.5, maximum=10.0, source=source,
-        help="the cloth's thickness in mm (under 1.5 mm the squidger cannot lift a counter)",
-    )
-
-
-def lake_moment_option(source: str) -> Option:
-    return Option(
-        "lake_moment", str, "at-rest", ("at-rest", "touched"), source=source,
-        help="whether the lake takes a counter where it comes to rest, or one that touched "
-        "it on the cloth at any moment of the shot (an open point)",
-    )
-
-
-def rim_option(source: str) -> Option:
-    return Option(
-        "rim", str, "stays", ("stays", "lake", "cup"), source=source,
-        help="a counter resting on the cup's rim stays there in play, or counts as in the "
-        "lake, or as potted (an open point)",
-    )
-
-
-def end_option(source: str) -> Option:
-    return Option(
-        "end", str, "all-out", ("all-out", "first-out"), source=source,
-        help="with counters lost in the lake, the game ends when no counter is left to play, "
-        "or when one player has none left (an open point)",
-    )
-
 
 class TiddlywinksGame(Game):
     """What both texts share: the table, the cup, counters played in turn from a start line,
@@ -145,19 +81,6 @@ class TiddlywinksGame(Game):
     #: the line, covered, not the one due, and a shot that does not press.
     RULE_NAMES: ClassVar[dict[str, str]] = {}
     COVERING_RULE: ClassVar[str]
-    questions = (
-        ("? shot", "how a shot is written, with one that reaches the cup"),
-        ("? red 2", "where that counter lies, and which way the cup is from it"),
-        ("? picture [FILE]", "a picture of the table now, as a .png or .svg file"),
-    )
-    computer = "aim:medium"
-
-    @staticmethod
-    def info_of(title: str, date: str, source: str) -> GameInfo:
-        return GameInfo(
-            title=title, date=date, source=source, min_players=2, max_players=6,
-            seat_names=COLOURS, chance_mode="sampled",
-        )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -279,80 +202,6 @@ class TiddlywinksGame(Game):
         )
         n = self.num_players()
         return Position(counters, mover=0, freed=(False,) * n, lost=(0,) * n)
-
-    def render(self, observation: dict[str, Any]) -> str:
-        from ludotheque.games.tiddlywinks.render import render
-
-        return render(self, observation)
-
-    def picture(self, path: Path, cards: str = "", state: State | None = None) -> Path:
-        """The table of ``state`` (the start if None) and its last shot, as a PNG or SVG."""
-        from ludotheque.games.tiddlywinks.picture import draw
-
-        return draw(state if state is not None else self.new_initial_state(), path)
-
-    def line_shot(self) -> tuple[float, float]:
-        """The pressure and steepness that reach the cup from this table's start line, as the
-        aiming player judges them when it judges exactly."""
-        from ludotheque.games.tiddlywinks.player import pot_speed, pressure_for, steep_for
-
-        elevation = 60.0  # the aiming player's flight from afar
-        steep = steep_for(elevation)
-        speed = pot_speed(self, self.start_distance(), elevation) or 0.0
-        return pressure_for(self, speed, steep), steep
-
-    def explain(self, question: str, state: State | None = None) -> str | None:
-        """``? picture [FILE]`` draws the table now; ``? red 2`` says where that counter lies
-        and where the cup is from it; ``? shot`` explains how a shot is written."""
-        words = question.lower().split()
-        if words[:1] == ["picture"]:
-            named = question.strip()[len("picture"):].strip()
-            path = Path(named or f"{self.name}-table.png")
-            if path.suffix.lower() not in (".png", ".svg"):
-                return f"a picture is written as .png or .svg, not {path.name!r}."
-            try:
-                check_output(path, "the picture")
-                # Said in full: the default file lands wherever the terminal was started.
-                return f"Picture written to {self.picture(path, state=state).resolve()}."
-            except LudothequeError as error:
-                return str(error)
-            except OSError as error:
-                return f"the picture could not be written to {path}: {error.strerror}."
-        if words[:1] in (["shot"], ["help"], []):
-            pressure, steep = self.line_shot()
-            return (
-                "A shot: COLOUR N aim DEGREES pressure 0-1 steep 0-90, e.g. 'red 3 aim cup "
-                f"pressure {pressure:.2f} steep {steep:.0f}'. Aim in degrees (0 to the right, "
-                "counter-clockwise) or 'cup' (cup+2: two degrees to the left of the cup); "
-                "pressure from a touch (0.1: a hop of a few cm) to full (1.0: across the "
-                "table); steep is how upright you hold the large counter (90: the highest "
-                f"flight). From the start line, {self.start_distance() * 100:.1f} cm from the "
-                f"cup, pressure about {pressure:.2f} at steep {steep:.0f} reaches the cup. "
-                "'? picture' draws the table."
-            )
-        colours = COLOURS[: self.num_players()]
-        number = parse_int(words[1]) if len(words) == 2 else None
-        if words[:1] and words[0] in colours and number is None:
-            return (f"ask about one counter, such as '? {words[0]} 1' (numbered 1 to "
-                    f"{self.per_player}).")
-        if state is not None and number is not None and words[0] in colours:
-            if not 0 < number <= self.per_player:
-                return f"counters are numbered 1 to {self.per_player}, not {words[1]}."
-            k = colours.index(words[0]) * self.per_player + number - 1
-            c = state.position.counters[k]
-            name = " ".join(words)
-            if c.place == "cup":
-                return f"{name} is in the cup."
-            distance = math.hypot(*c.pose[:2]) * 100
-            return (f"{name} lies {distance:.1f} cm from the cup's centre, which is at "
-                    f"{state.cup_bearing(k):.1f}° from it ({c.place}).")
-        return None
-
-    def result_sentence(self, state: State) -> str | None:
-        return state.account()[0] + "."
-
-    def result_details(self, state: State) -> dict[str, str | float]:
-        return {"turns": state.position.shots}
 
     # --- the rules of a shot -----------------------------------------------------------------
 
@@ -879,3 +728,13 @@ class TiddlywinksState(State):
 
     def __str__(self) -> str:
         return f"{self.game.name} after {self._length} actions"
+
+
+def ending(state: TiddlywinksState) -> str:
+    """The pool's account in one sentence (the manifest's ``result``)."""
+    return state.account()[0] + "."
+
+
+def tally(state: TiddlywinksState) -> dict[str, str | float]:
+    """The turns the game took (the manifest's ``details``)."""
+    return {"turns": state.position.shots}

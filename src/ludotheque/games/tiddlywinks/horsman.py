@@ -12,35 +12,14 @@ from __future__ import annotations
 import math
 from typing import Any, ClassVar
 
-from ludotheque.core.options import Option
-from ludotheque.core.registry import register
-from ludotheque.games.tiddlywinks.game import (
-    FLAT,
-    HANDS_OPTION,
-    INCH,
-    LIMIT_OPTION,
-    STAKES_MOST,
-    START_MOST,
-    TiddlywinksGame,
-    cloth_option,
-    end_option,
-    lake_moment_option,
-    rim_option,
-)
-from ludotheque.games.tiddlywinks.physics import READINGS, CounterSpec, CupSpec
+from ludotheque.games.tiddlywinks import TIDDLEDY_WINKS
+from ludotheque.games.tiddlywinks.game import FLAT, INCH, TiddlywinksGame
+from ludotheque.games.tiddlywinks.physics import CounterSpec, CupSpec
 from ludotheque.games.tiddlywinks.table import Counter, Position
 
 
-@register
 class HorsmanGame(TiddlywinksGame):
-    name = "tiddledy-winks"
-    doc = "tiddledy-winks"
-    info = TiddlywinksGame.info_of(
-        title="Tiddledy Winks",
-        date="c. 1890",
-        source="E. I. Horsman, New York, «The New Round Game. TIDDLEDY WINKS», directions, "
-        "with the footnote and Variations I–III",
-    )
+    manifest = TIDDLEDY_WINKS
     #: «Fine Edition, with Bone cup»: its size is not given; the 1959 English pot (1⅞ in
     #: across, 1½ in high) is assumed, with a 3 mm wall of bone.
     CUP = CupSpec(diameter=0.0476, height=0.0381, wall=0.003, base=0.004)
@@ -56,58 +35,6 @@ class HorsmanGame(TiddlywinksGame):
         "press": "the counters",
     }
     COVERING_RULE = "Horsman: «A player may not intentionally cover his opponent's counters»"
-    OPTIONS = (
-        Option("players", int, 2, (2, 3, 4, 5, 6),
-               source="«may be played by any number of people (two, or four in partnership is "
-               "best)»",
-               help="how many play, each with his own colour"),
-        Option("partners", bool, False,
-               source="«Partners sit opposite as at whist, and may play with each other's "
-               "counters.»",
-               help="partners sit opposite and may play each other's counters (4 or 6 players)"),
-        Option("counters", int, 4, (4, 6),
-               source="«four or six small counters of the same color and one large one»",
-               help="small counters each player has to pot"),
-        Option("table", str, "square", ("square", "round"),
-               source="«on any card or similar small table»",
-               help="a card table 76 cm a side, or a round table 90 cm across"),
-        Option("start", float, 8.0, minimum=1.0, maximum=START_MOST,
-               source="«place their counters in line in front of them at any equal distance "
-               "round the table from the cup»",
-               help="the start line's distance from the table's edge, cm"),
-        cloth_option("«on any card or similar small table, with a thick cloth on»"),
-        Option("variation", str, "none", ("none", "I", "II", "III"),
-               source="«By marking on the cloth with a piece of French chalk a ring about four "
-               "inches diameter … the game may also be played with the following variations»",
-               help="the chalk ring: I dead, II back to the start, III others may play it"),
-        Option("played_out", str, "next-turn", ("next-turn", "any-time"),
-               source="II: «must be returned to its proper starting point, and played out by "
-               "the player at his next turn»",
-               help="under Variation II, a counter sent back must be its owner's next shot, or "
-               "is played when he likes"),
-        Option("ring", str, "wholly", READINGS,
-               source="«Any counter falling within this ring»",
-               help="any-part = some of the counter lies inside the chalk line (Cabriole IX's "
-               "reading); centre = its centre does; wholly = all of it does"),
-        end_option("I: «the winner to be the player who gets the most counters into the cup»"),
-        Option("turn", str, "until-miss", ("until-miss", "every-shot"),
-               source="«is entitled to play again … and so on until he fails.* … * The game may "
-               "also be played by the turn passing on after each shot»",
-               help="until-miss = a pot earns another shot; every-shot = the turn passes after "
-               "each shot"),
-        Option("forfeits", bool, False,
-               source="«if agreed beforehand, may claim as forfeits all the counters then on the "
-               "cloth, and be paid by the respective owners of the same»",
-               help="the winner is also paid for every counter the others still have on the "
-               "cloth"),
-        Option("price", float, 1.0, minimum=0.0, maximum=STAKES_MOST,
-               source="«be paid by the respective owners of the same»",
-               help="stakes paid per forfeited counter (forfeits=true)"),
-        lake_moment_option("«Any counter falling within this ring»"),
-        rim_option("«placing the cup in the centre»; the rim is not spoken of"),
-        HANDS_OPTION,
-        LIMIT_OPTION,
-    )
 
     def side(self, player: int) -> int:
         if not self.options["partners"]:

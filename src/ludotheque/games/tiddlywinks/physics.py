@@ -322,15 +322,11 @@ def footprint_distance(pose: np.ndarray, ring: np.ndarray) -> float:
     return min(centre, float(np.hypot(points[:, 0], points[:, 1]).min()))
 
 
-#: What "within the circle" asks of a counter's footprint (Horsman's `ring` option): some part
-#: of it inside (Cabriole IX's «dans une proportion quelconque»), its centre inside, or all of it.
-READINGS = ("any-part", "centre", "wholly")
-
-
 def within(pose: np.ndarray, ring: np.ndarray, radius: float, reading: str) -> bool:
     """Whether a counter at ``pose`` lies within the circle of ``radius`` round the cup's axis,
     under one of the ``READINGS``; ``ring`` is points of its rim in its own frame.
 
+    >>> from ludotheque.games.tiddlywinks.options import READINGS
     >>> rim = rim_points(0.008, 48)
     >>> straddling = np.array([0.06, 0.0, 0.001, 1.0, 0.0, 0.0, 0.0])  # centre on the line
     >>> [within(straddling, rim, 0.0605, r) for r in READINGS]

@@ -15,11 +15,20 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import Circle, Rectangle
 
+from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
+
 if TYPE_CHECKING:
-    from ludotheque.games.tiddlywinks.game import TiddlywinksState
+    from ludotheque.core.game import State
 
 PAINT = {"red": "#c0392b", "blue": "#2e5fa8", "green": "#2d8a4e", "yellow": "#d9b310",
          "purple": "#7d3c98", "orange": "#e67e22"}
+
+
+def picture(game: TiddlywinksGame, path: Path, cards: str = "",
+            state: State | None = None) -> Path:
+    """The table of ``state`` (the start if None) and its last shot, as a PNG or SVG (the
+    manifest's ``picture``; a table has no cards to pick out)."""
+    return draw(state if isinstance(state, TiddlywinksState) else game.new_initial_state(), path)
 
 
 def draw(state: TiddlywinksState, path: Path) -> Path:

@@ -39,7 +39,7 @@ class TerminalHuman:
     def choose(self, state: State) -> int:
         player = state.current_player()
         game = state.game
-        self.console.print(Text(game.render(state.observation(player))))
+        self.console.print(Text(game.manifest.render_view(game, state.observation(player))))
         legal = state.legal_actions()
         moves = state.legal_text(legal)
         name = game.seat_name(player)
@@ -75,7 +75,8 @@ class TerminalHuman:
     def confirm(self, state: State, player: int) -> None:
         """His turn is about to pass (``confirm turn``): Enter lets it, ``undo`` takes back
         his last decision (TakeBack)."""
-        self.console.print(Text(state.game.render(state.observation(player))))
+        game = state.game
+        self.console.print(Text(game.manifest.render_view(game, state.observation(player))))
         prompt = f"{state.game.seat_name(player)}: Enter to end your turn, undo to take it back > "
         while True:
             try:

@@ -1,0 +1,181 @@
+"""A rule set's manifest: the one declaration of everything it offers.
+
+Each rule set's package (``ludotheque/games/<set>/__init__.py``) exports one :class:`Manifest`
+per rule set it holds, and names it in the ``ludotheque.games`` entry points, through which the
+registry (:mod:`ludotheque.core.registry`) finds it — the project's own rule sets as any other
+package's. The manifest is cheap to import: what it is and where it comes from, its options
+with their source sentences, and *references* (``"module:attribute"``) to the rest — the rules
+themselves, the text rendering, pictures, answers to questions, exact analysis, the heuristic,
+the computer players — each imported the first time it is used. So listing the rule sets loads
+none of them, and loading one loads that one's dependencies only (MuJoCo for tiddlywinks,
+numba for Jacquet).
+
+>>> manifest = Manifest("nim", GameInfo("Nim", "1901", "Bouton", 2, 2), rules="nim:NimGame")
+>>> manifest.has("heuristic"), manifest.aliases
+(False, ())
+>>> manifest.draw(None, "p.png")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ludotheque.core.errors.LudothequeError: nim has no picture to draw.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from ludotheque.core.errors import LudothequeError
+from ludotheque.core.options import Option
+
+if TYPE_CHECKING:
+    from ludotheque.core.game import Game, State
+
+#: A reference to an object of a module, ``"package.module:attribute"``, imported on first use.
+Ref = str
+
+
+@cache
+def resolve(ref: Ref) -> Any:
+    """The object ``ref`` names, its module imported on first use.
+
+    >>> resolve("json:dumps") is json.dumps
+    True
+    """
+    module, _, attribute = ref.partition(":")
+    found: Any = importlib.import_module(module)
+    for name in attribute.split("."):
+        found = getattr(found, name)
+    return found
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a rule set is and where it comes from, and the facts of its play that do not
+    depend on its options (OpenSpiel's GameType)."""
+
+    title: str
+    date: str
+    source: str
+    min_players: int
+    max_players: int
+    seat_names: tuple[str, ...] = ()
+    perfect_information: bool = True
+    zero_sum: bool = True
+    min_utility: float = -1.0
+    max_utility: float = 1.0
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """One rule set's declaration. The references' forms:
+
+    - ``rules``: the :class:`~ludotheque.core.game.Game` class, whose ``manifest`` is this one;
+    - ``render``: ``(game, view) -> str``, a text picture of one seat's view;
+    - ``picture``: ``(game, path, cards, state) -> Path``, the material or a table drawn;
+    - ``explain``: ``(game, question, state) -> str | None``, answers to the ``questions``;
+    - ``analysis``: ``(game, games, seed) -> rows``, exact figures beside simulated ones;
+    - ``heuristic``: ``(state, player) -> float``, the game's own judge of a position for a
+      seat, from his view only, which the ``heuristic`` player maximises;
+    - ``players``: by search method, a mapping of each level to a factory
+      ``(game, seed) -> Agent`` (:mod:`ludotheque.agents.levels`); the first is the game's own;
+    - ``details``: ``(state) -> dict``, facts of a finished game that self-play tallies;
+    - ``result``: ``(state) -> str | None``, how a finished game ended, where the returns
+      alone would mislead.
+    """
+
+    id: str
+    info: GameInfo
+    rules: Ref
+    options: tuple[Option, ...] = ()
+    #: The rule set's own version, raised when a change plays the same record otherwise
+    #: (records of an older format upgrade through ``Game.upgrade_options``).
+    version: int = 1
+    #: Other names the rule set is loaded by (``puce`` for ``cabriole``).
+    aliases: tuple[str, ...] = ()
+    #: The rules doc, ``docs/rules/<doc>.md``, when several rule sets share one; else the id.
+    doc: str | None = None
+    render: Ref | None = None
+    picture: Ref | None = None
+    explain: Ref | None = None
+    #: What ``explain`` answers, as (how it is asked, what it tells).
+    questions: tuple[tuple[str, str], ...] = ()
+    analysis: Ref | None = None
+    heuristic: Ref | None = None
+    players: Mapping[str, Ref] = field(default_factory=lambda: MappingProxyType({}))
+    #: The seat a person plays against by default where the rule set's own player is not the
+    #: heuristic (a seat kind, ``planner:easy``); else its heuristic player, or random.
+    computer: str | None = None
+    details: Ref | None = None
+    result: Ref | None = None
+
+    def has(self, offer: str) -> bool:
+        """Whether the rule set offers ``offer``, a reference field (``"heuristic"``)."""
+        return getattr(self, offer) is not None
+
+    def game_class(self) -> type[Game]:
+        """The rules, imported now if they were not."""
+        cls: type[Game] = resolve(self.rules)
+        if cls.manifest is not self:
+            raise LudothequeError(f"{self.rules} is not the rules of {self.id}.")
+        return cls
+
+    def load(self, **options: Any) -> Game:
+        """The rule set with these options; unknown options and values are refused."""
+        return self.game_class()(**options)
+
+    def render_view(self, game: Game, view: Mapping[str, Any]) -> str:
+        """A text picture of what one seat sees: the rule set's own, or the view itself."""
+        if self.render is None:
+            return json.dumps(view, indent=1, ensure_ascii=False)
+        return str(resolve(self.render)(game, view))
+
+    def draw(self, game: Game, path: Path | str, cards: str = "",
+             state: State | None = None) -> Path:
+        """Draw the game's material to ``path`` (PNG or SVG), ``cards`` picked out if given,
+        or the table of ``state`` where the rule set draws positions."""
+        if self.picture is None:
+            raise LudothequeError(f"{self.id} has no picture to draw.")
+        return Path(resolve(self.picture)(game, Path(path), cards, state))
+
+    def answer(self, game: Game, question: str, state: State | None = None) -> str | None:
+        """An answer to a person's question about the material or the game in play (typed
+        after ``?``); None if the rule set has none for it."""
+        if self.explain is None:
+            return None
+        told: str | None = resolve(self.explain)(game, question, state)
+        return told
+
+    def analyze(self, game: Game, games: int, seed: int) -> list[tuple[str, str, str]]:
+        """Exact figures beside simulated ones: rows of (quantity, exact, simulated)."""
+        if self.analysis is None:
+            raise LudothequeError(f"there is no exact analysis of {self.id}.")
+        rows: list[tuple[str, str, str]] = resolve(self.analysis)(game, games, seed)
+        return rows
+
+    def evaluation(self) -> Callable[[State, int], float]:
+        """The heuristic: a value of a state for a seat, higher is better."""
+        if self.heuristic is None:
+            raise LudothequeError(f"{self.id} has no heuristic player yet.")
+        evaluate: Callable[[State, int], float] = resolve(self.heuristic)
+        return evaluate
+
+    def tally(self, state: State) -> dict[str, str | float]:
+        """Facts of a finished game that self-play counts beside the wins: a text value is
+        counted as a share of games (``{"first thrower": "won"}``), a number is averaged."""
+        if self.details is None:
+            return {}
+        facts: dict[str, str | float] = resolve(self.details)(state)
+        return facts
+
+    def ending(self, state: State) -> str | None:
+        """The rule set's own sentence on how a finished game ended, or None."""
+        if self.result is None:
+            return None
+        told: str | None = resolve(self.result)(state)
+        return told

@@ -1,0 +1,8 @@
+"""The tiddlywinks computer players: the shot planner (the games' own, so a bare ``hard``
+seats it) and the simple aiming player."""
+
+from ludotheque.agents.levels import LEVELS
+from ludotheque.games.tiddlywinks import planner, player
+
+PLANNER = {level: planner.at_level(level) for level in LEVELS}
+AIM = {level: player.at_level(level) for level in LEVELS}

@@ -6,7 +6,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -24,18 +24,21 @@ from rich.text import Text
 
 from ludotheque.agents import is_person, kinds_text
 from ludotheque.cli.human import Abandoned
+from ludotheque.cli.menu import run_menu
+from ludotheque.cli.session import default_seats, play_at_terminal
 from ludotheque.core.errors import LudothequeError, RecordError, quoted
 from ludotheque.core.game import Game
 from ludotheque.core.numbers import parse_int
 from ludotheque.core.options import parse_assignments
 from ludotheque.core.output import check_output
-from ludotheque.core.record import MAX_RECORD_BYTES, Record
+from ludotheque.core.record import Record
 from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.help import how_to_play, rules_doc
+from ludotheque.play.result import result_sentence
+from ludotheque.play.table import GameInPlay
+from ludotheque.selfplay.ratings import plot as plot_ratings
 from ludotheque.selfplay.simulation import lengths, simulate, summarise, tally
-
-if TYPE_CHECKING:
-    from ludotheque.play.table import GameInPlay
+from ludotheque.selfplay.tournament import Tournament
 
 app = typer.Typer(
     help="Historical parlour games, played exactly as their primary sources describe them.",
@@ -97,7 +100,6 @@ def seat_specs(num_players: int, given: list[str] | None, default: list[str]) ->
 def main_menu(ctx: typer.Context) -> None:
     """With no command: the interactive menu (pick a game, its options, its seats, and play)."""
     if ctx.invoked_subcommand is None:
-        from ludotheque.cli.menu import run_menu
 
         friendly(run_menu)(console)
 
@@ -179,8 +181,6 @@ def play(
     ] = False,
 ) -> None:
     """Play a game at the terminal; `undo` at the prompt takes back your own last move."""
-    from ludotheque.cli.session import default_seats, play_at_terminal
-    from ludotheque.play.table import GameInPlay
 
     if resume is not None:
         table = resumed(resume, game, option, seat, confirm_turn)
@@ -201,10 +201,8 @@ def resumed(
     confirm_turn: bool,
 ) -> GameInPlay:
     """The game in ``file`` where it stopped, with its seats, or others given by ``--seat``."""
-    from ludotheque.cli.session import default_seats
-    from ludotheque.play.table import GameInPlay
 
-    record = read_record(file)
+    record = Record.read(file)
     if game is not None and game != record.game:
         raise RecordError(f"{file} is a record of {record.game}, not of {game}.")
     if option:
@@ -269,25 +267,6 @@ def simulate_command(
         console.print(facts)
 
 
-def read_record(file: Path) -> Record:
-    """The record in ``file``, read no further than a record may go (``/dev/zero`` has no
-    end), a byte-order mark and all."""
-    try:
-        with file.open("rb") as stream:
-            data = stream.read(MAX_RECORD_BYTES + 1)
-    except OSError as error:
-        raise RecordError(f"{file} cannot be read: {error.strerror or error}.") from None
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(
-            f"{file} is longer than {MAX_RECORD_BYTES:,} bytes, the most a record may be."
-        )
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise RecordError(f"{file} cannot be read: it is not UTF-8 text.") from None
-    return Record.from_json(text)
-
-
 @app.command()
 @friendly
 def tournament(
@@ -314,8 +293,6 @@ def tournament(
     option: OptionList = None,
 ) -> None:
     """A round robin with the seats rotated: results, head to head, and ratings."""
-    from ludotheque.selfplay.ratings import plot as plot_ratings
-    from ludotheque.selfplay.tournament import Tournament
 
     if plot is not None:
         if plot.suffix.lower() not in (".png", ".svg"):
@@ -384,7 +361,7 @@ def replay(
     quiet: Annotated[bool, typer.Option(help="Only the final position.")] = False,
 ) -> None:
     """Replay a game record move by move and show where it ends."""
-    record = read_record(file)
+    record = Record.read(file)
     state = record.load_game().new_initial_state()
     for number, step in enumerate(record.walk(), start=1):
         state = step.state
@@ -399,7 +376,6 @@ def replay(
             console.print(Text(line))
     console.print(Text(state.game.manifest.render_view(state.game, state.observation())))
     if state.is_terminal():
-        from ludotheque.play.result import result_sentence
 
         console.print(Text(result_sentence(state), style="bold"))
     else:
@@ -447,7 +423,7 @@ def picture(
     rule_set = load_game(game)
     state = None
     if record is not None:
-        found = read_record(record)
+        found = Record.read(record)
         if found.game != game:
             raise RecordError(f"{record} is a record of {found.game}, not of {game}.")
         if move is not None:

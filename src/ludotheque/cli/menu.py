@@ -14,6 +14,7 @@ from ludotheque.cli.session import default_seats, play_at_terminal, save_record
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game
 from ludotheque.core.numbers import parse_int
+from ludotheque.core.record import Record
 from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.table import GameInPlay
 
@@ -55,13 +56,11 @@ CONTINUE = "c"
 
 def choose_record(console: Console) -> tuple[GameInPlay, Path]:
     """A saved game to continue, asked for by its file until one resumes."""
-    from ludotheque.cli.main import read_record
-
     while True:
         typed = ask_or_back(console, "The saved game's record (a file name, q for the menu) > ")
         path = Path(typed)
         try:
-            record = read_record(path)
+            record = Record.read(path)
             seats = list(record.seats) or default_seats(record.load_game())
             return GameInPlay.resume(record, seats), path
         except LudothequeError as error:

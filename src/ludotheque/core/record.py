@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ludotheque.core.errors import LudothequeError, RecordError, quoted
@@ -96,6 +97,25 @@ class Record:
         if self.result is not None:
             data["result"] = list(self.result)
         return json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False)
+
+    @classmethod
+    def read(cls, file: Path) -> Record:
+        """The record in ``file``, read no further than a record may go (``/dev/zero`` has no
+        end), a byte-order mark and all."""
+        try:
+            with file.open("rb") as stream:
+                data = stream.read(MAX_RECORD_BYTES + 1)
+        except OSError as error:
+            raise RecordError(f"{file} cannot be read: {error.strerror or error}.") from None
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"{file} is longer than {MAX_RECORD_BYTES:,} bytes, the most a record may be."
+            )
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise RecordError(f"{file} cannot be read: it is not UTF-8 text.") from None
+        return cls.from_json(text)
 
     @classmethod
     def from_json(cls, text: str) -> Record:

@@ -28,7 +28,7 @@ from ludotheque.core.cards import (
     plus,
     with_item,
 )
-from ludotheque.core.errors import LudothequeError, NotationError
+from ludotheque.core.errors import LudothequeError, NotationError, OptionError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, Refusal, State
 from ludotheque.core.numbers import parse_int
 from ludotheque.games.crypto_geo import COMBINATIONS
@@ -203,8 +203,6 @@ class CryptoGeographiqueGame(MapGame):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         if self.options["teams"] and self.options["players"] != 4:
-            from ludotheque.core.errors import OptionError
-
             raise OptionError("the team game is for four players (teams=true needs players=4).")
 
     def partner(self, player: int) -> int | None:

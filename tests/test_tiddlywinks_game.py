@@ -44,6 +44,9 @@ def test_whole_games_end_under_the_simple_player(name, options):
     state = play_match(game, agents, random.Random(len(options)))
     assert state.is_terminal() and state.position.winners, "won, not stopped at the limit"
     assert sum(state.returns()) == pytest.approx(0)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.termination in ("all potted", "none left to play")
+    assert set(outcome.winners) <= set(state.position.winners)
     potted = [sum(c.place == "cup" for c in state.position.counters if c.owner == p)
               for p in range(game.num_players())]
     assert max(potted) >= 1

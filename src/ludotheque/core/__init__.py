@@ -9,7 +9,7 @@ from ludotheque.core.errors import (
     RecordError,
     UnknownGameError,
 )
-from ludotheque.core.game import CHANCE, TERMINAL, Game, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, Outcome, State
 from ludotheque.core.manifest import GameInfo, Manifest
 from ludotheque.core.options import Option
 from ludotheque.core.record import Record
@@ -26,6 +26,7 @@ __all__ = [
     "NotationError",
     "Option",
     "OptionError",
+    "Outcome",
     "Record",
     "RecordError",
     "State",

@@ -46,6 +46,33 @@ LIMIT_REACHED = "limit reached"
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """How a game ended, as python-chess's ``Outcome``: its ``termination`` named in the rule
+    set's own vocabulary (``"all borne off"``, ``"stock exhausted"``) or LIMIT_REACHED, each
+    seat's return, and the ``winners``: the seats with the best return, partners together;
+    none where every seat has it (a game stopped with every stake back).
+
+    >>> Outcome("all raised", (1.0, -1.0)).winners, Outcome(LIMIT_REACHED, (0.0, 0.0)).winners
+    ((0,), ())
+    """
+
+    termination: str
+    returns: tuple[float, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        best = max(self.returns)
+        if all(r == best for r in self.returns):
+            return ()
+        return tuple(p for p, r in enumerate(self.returns) if r == best)
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the game's ``limit`` stopped it, rather than its rules."""
+        return self.termination == LIMIT_REACHED
+
+
+@dataclass(frozen=True)
 class Refusal:
     """Why the rules forbid a move here: the rule by its name in the rule set's doc (the first
     column of "The rules as implemented" in ``docs/rules/<doc>.md``), and what it forbids, in
@@ -213,6 +240,11 @@ class State(ABC):
     def _returns(self) -> list[float]:
         """Each seat's result as the rules have it; all zero until the game is over."""
 
+    def _termination(self) -> str:
+        """How the rules ended this finished game, in a few words of the rule set's own
+        vocabulary (its rules doc's), for :meth:`outcome`."""
+        return FINISHED
+
     def _unfinished_returns(self) -> list[float]:
         """Each seat's result in a game its ``limit`` stopped: by default every stake goes
         back; a rule set that counts points may leave them as they stand."""
@@ -305,6 +337,13 @@ class State(ABC):
         if self._stopped:
             return LIMIT_REACHED
         return FINISHED if self._current_player() == TERMINAL else None
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, with whom it made winners; None while it goes on."""
+        if not self.is_terminal():
+            return None
+        ended = LIMIT_REACHED if self._stopped else self._termination()
+        return Outcome(ended, tuple(self.returns()))
 
     def decisions(self) -> int:
         """The decisions played so far (chance outcomes not counted), which ``limit`` bounds."""

@@ -271,6 +271,10 @@ class Crypto90State(StockChance, State):
         # The points of the rounds played out; the round under way counts nothing.
         return [float(total) for total in self.table.totals]
 
+    def _termination(self) -> str:
+        # How the last round ended: rule "end of the round", or rule "the stock runs out".
+        return "ninth card laid" if self.results[-1].winner is not None else "stock exhausted"
+
     def _observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see: every row, the fakirs set aside, the pile (all of its cards
         went down face up, only the top is visible), the stock's size, his own hand card and the

@@ -296,6 +296,10 @@ class CryptoGeographiqueChainState(StockChance, State):
         # The penalties of the rounds played out; the round under way counts nothing.
         return [float(t) for t in self.totals]
 
+    def _termination(self) -> str:
+        # How the last round ended: rule "end of the round", a hand emptied or the stock.
+        return "hand emptied" if self.results[-1][0] == "hand" else "stock exhausted"
+
     def _observation(self, player: int | None) -> dict[str, Any]:
         c = self.chain
         names = [self.game.seat_name(p) for p in range(c.players)]

@@ -398,6 +398,10 @@ class CryptoGeographiqueState(StockChance, State):
         # The points of the rounds played out; the round under way counts nothing.
         return [float(t) for t in self.totals]
 
+    def _termination(self) -> str:
+        # How the last round ended: rule "stopping", or rule "the stock runs out".
+        return "stop announced" if self.results[-1][0] == "stop" else "stock exhausted"
+
     def _observation(self, player: int | None) -> dict[str, Any]:
         """Every hand is secret until the round ends; the pile and the fakirs are public."""
         r = self.round

@@ -131,6 +131,10 @@ class DamesRabattuesState(TablesChance, State):
                            f"and throws again")
         return None
 
+    def _termination(self) -> str:
+        # Rule "the winner": the first to raise all fifteen.
+        return "all raised"
+
     def _returns(self) -> list[float]:
         winner = self.position.winner
         if winner is None:

@@ -70,10 +70,6 @@ class Position:
     def __repr__(self) -> str:
         return f"Position({str(self)!r})"
 
-    def same_as(self, other: Position) -> bool:
-        """Equal in everything the notation shows (the last throw and the count aside)."""
-        return str(self) == str(other)
-
     @classmethod
     def parse(cls, text: str) -> Position:
         parts = text.split()

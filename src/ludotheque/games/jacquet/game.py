@@ -322,6 +322,10 @@ class JacquetState(TablesChance, State):
                 return board
         return None
 
+    def _termination(self) -> str:
+        # Rule "the end": the first to bear off all fifteen wins.
+        return "all borne off"
+
     def _returns(self) -> list[float]:
         winner = self.position.winner
         if winner is None:

@@ -85,14 +85,3 @@ class Judge:
         inside = np.linalg.norm(offset, axis=1) <= r + TOLERANCE
         above = points[:, 2] > z + TOLERANCE
         return bool((inside & above).any())
-
-    def covered(self, poses: np.ndarray, candidates: list[int]) -> dict[int, list[int]]:
-        """For each of ``candidates`` (rows of ``poses``), the rows that cover it."""
-        result: dict[int, list[int]] = {}
-        for k in candidates:
-            over = [
-                j for j in range(len(poses)) if j != k and self.covers(poses[j], poses[k])
-            ]
-            if over:
-                result[k] = over
-        return result

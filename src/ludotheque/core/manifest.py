@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.options import Option
+from ludotheque.core.view import json_schema
 
 if TYPE_CHECKING:
     from ludotheque.core.game import Game, State
@@ -76,6 +77,8 @@ class Manifest:
     """One rule set's declaration. The references' forms:
 
     - ``rules``: the :class:`~ludotheque.core.game.Game` class, whose ``manifest`` is this one;
+    - ``view``: the ``TypedDict`` of what ``observation(player)`` gives a seat or a spectator
+      (:mod:`ludotheque.core.view`);
     - ``render``: ``(game, view) -> str``, a text picture of one seat's view;
     - ``picture``: ``(game, path, cards, state) -> Path``, the material or a table drawn;
     - ``explain``: ``(game, question, state) -> str | None``, answers to the ``questions``;
@@ -100,6 +103,7 @@ class Manifest:
     aliases: tuple[str, ...] = ()
     #: The rules doc, ``docs/rules/<doc>.md``, when several rule sets share one; else the id.
     doc: str | None = None
+    view: Ref | None = None
     render: Ref | None = None
     picture: Ref | None = None
     explain: Ref | None = None
@@ -128,6 +132,12 @@ class Manifest:
     def load(self, **options: Any) -> Game:
         """The rule set with these options; unknown options and values are refused."""
         return self.game_class()(**options)
+
+    def view_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a seat's view (``docs/views/<id>.schema.json``)."""
+        if self.view is None:
+            raise LudothequeError(f"{self.id} declares no view yet.")
+        return json_schema(resolve(self.view), f"A seat's view of {self.info.title}")
 
     def render_view(self, game: Game, view: Mapping[str, Any]) -> str:
         """A text picture of what one seat sees: the rule set's own, or the view itself."""

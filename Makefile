@@ -10,6 +10,8 @@ run: $(VENV)/.installed $(VENV)/.compiled
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 $(VENV)/bin/python:

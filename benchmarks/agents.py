@@ -154,9 +154,9 @@ class Timed:
         self.agent = agent
         self.seconds: list[float] = []
 
-    def choose(self, state: Any) -> int:
+    def choose(self, turn: Any) -> int:
         start = time.perf_counter()
-        action = self.agent.choose(state)
+        action = self.agent.choose(turn)
         self.seconds.append(time.perf_counter() - start)
         return action
 
@@ -187,7 +187,10 @@ class Omniscient:
     def __init__(self, agent: Any) -> None:
         self.agent = agent
 
-    def choose(self, state: Any) -> int:
+    def choose(self, turn: Any) -> int:
+        # A deliberate cheat, for the bound: the table's own state, which a turn keeps only
+        # to work out its view.
+        state = turn._state
         game = state.game
 
         class Everything:
@@ -196,7 +199,7 @@ class Omniscient:
 
         game.information_set = lambda observation: Everything()
         try:
-            return self.agent.choose(state)
+            return self.agent.choose(state.turn())
         finally:
             del game.information_set
 

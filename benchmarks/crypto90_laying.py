@@ -30,7 +30,8 @@ def main(player: str, other: str, rounds: int, players: int) -> None:
                 state.apply_action(state.sample_chance(rng))
                 continue
             legal = state.legal_actions()
-            action = legal[0] if len(legal) == 1 else agents[state.current_player()].choose(state)
+            agent = agents[state.current_player()]
+            action = legal[0] if len(legal) == 1 else agent.choose(state.turn())
             if LAY in legal:
                 laid, kept = laid + (action == LAY), kept + (action != LAY)
             state.apply_action(action)

@@ -44,7 +44,7 @@ def played(rounds: int, groups: str) -> tuple[int, list[int], int]:
                 state.apply_action(state.sample_chance(rng))
                 continue
             takes += state.round.phase is Phase.TAKE
-            state.apply_action(agents[state.current_player()].choose(state))
+            state.apply_action(agents[state.current_player()].choose(state.turn()))
         if state.results[-1][0] == "stop":
             stops += 1
             turns.append((takes + 1) // 2)

@@ -102,7 +102,7 @@ def pot_rates(trials: int) -> None:
             potted = 0
             for _ in range(trials):
                 state = game.new_initial_state()
-                state.apply_action(player.choose(state))
+                state.apply_action(player.choose(state.turn()))
                 state.apply_action(state.sample_chance(rng))
                 potted += state.position.counters[0].place == "cup"
             distance = game.line.distance * 100
@@ -142,7 +142,7 @@ def planner_pots(shots: int, seed: int, names: list[str], hands: str,
             for _ in range(shots):
                 state = game.new_initial_state()
                 start = time.perf_counter()
-                action = player.choose(state)
+                action = player.choose(state.turn())
                 seconds.append(time.perf_counter() - start)
                 state.apply_action(action)
                 state.apply_action(state.sample_chance(rng))

@@ -46,13 +46,14 @@ def test_outcome_shares_the_win():
 def test_mcts_is_reproducible_from_its_seed_and_plays_legally():
     state = midgame(1)
     leaf = Judged(JacquetEvaluation(), 20.0)
-    moves = {MCTSAgent(seed=4, iterations=150, leaf=leaf).choose(state) for _ in range(2)}
+    moves = {MCTSAgent(seed=4, iterations=150, leaf=leaf).choose(state.turn()) for _ in range(2)}
     assert len(moves) == 1 and moves <= set(state.legal_actions())
 
 
 def test_mcts_with_a_time_budget_plays_legally():
     state = midgame(2)
-    assert MCTSAgent(seed=1, iterations=None, seconds=0.01).choose(state) in state.legal_actions()
+    timed = MCTSAgent(seed=1, iterations=None, seconds=0.01)
+    assert timed.choose(state.turn()) in state.legal_actions()
     with pytest.raises(LudothequeError, match="needs a budget"):
         MCTSAgent(iterations=None)
 
@@ -64,16 +65,18 @@ def test_mcts_bears_off_to_win_rather_than_wait():
     state = jacquet_at("24,19,off13 24,off14 move:white:6-1:6,1", bearing_off="optional")
     assert "19/20" in [state.action_to_string(a) for a in state.legal_actions()]  # and loses
     agent = MCTSAgent(seed=1, iterations=300, leaf=Judged(JacquetEvaluation(), 20.0))
-    state.apply_action(agent.choose(state))
+    state.apply_action(agent.choose(state.turn()))
     if not state.is_terminal():
-        state.apply_action(agent.choose(state))
+        state.apply_action(agent.choose(state.turn()))
     assert state.returns() == [1.0, -1.0]
 
 
 def test_mcts_refuses_a_game_with_hidden_cards():
     state = ludotheque.load_game("crypto-90").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
     with pytest.raises(LudothequeError, match="use ismcts"):
-        MCTSAgent(iterations=5).choose(state)
+        MCTSAgent(iterations=5).choose(state.turn())
 
 
 def test_mcts_beats_the_random_player_at_jacquet():
@@ -98,11 +101,12 @@ def test_expectimax_at_depth_one_is_the_greedy_player_with_its_evaluation():
         player = state.current_player()
         best = max(game.manifest.evaluation()(end, player) for _, end in turn_ends(state))
         chosen = state.clone()
-        chosen.apply_action(agent.choose(state))
+        chosen.apply_action(agent.choose(state.turn()))
         while chosen.current_player() == player:
-            chosen.apply_action(agent.choose(chosen))
+            chosen.apply_action(agent.choose(chosen.turn()))
         assert game.manifest.evaluation()(chosen, player) == best
-        assert agent.choose(state) in {GreedyAgent(seed=s).choose(state) for s in range(20)}
+        turn = state.turn()
+        assert agent.choose(turn) in {GreedyAgent(seed=s).choose(turn) for s in range(20)}
 
 
 def test_expectimax_plays_the_rest_of_its_turn_without_searching_again():
@@ -114,17 +118,19 @@ def test_expectimax_plays_the_rest_of_its_turn_without_searching_again():
 
     state = jacquet_at("1x9,2,4,6,8,12,20 1x15 move:white:4-4:4,4,4,4")
     agent = ExpectimaxAgent(seed=1, depth=2, width=3, evaluate=counting)
-    state.apply_action(agent.choose(state))
+    state.apply_action(agent.choose(state.turn()))
     searched = len(calls)
     while state.current_player() == 0:
-        state.apply_action(agent.choose(state))
+        state.apply_action(agent.choose(state.turn()))
     assert searched > 0 and len(calls) == searched
 
 
 def test_expectimax_refuses_games_of_more_than_two():
     state = ludotheque.load_game("crypto-90", players=3).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
     with pytest.raises(LudothequeError, match="two-player"):
-        ExpectimaxAgent(depth=1).choose(state)
+        ExpectimaxAgent(depth=1).choose(state.turn())
 
 
 def test_every_game_has_its_levels_and_each_level_plays():
@@ -147,7 +153,7 @@ def test_every_game_has_its_levels_and_each_level_plays():
                     state.apply_action(state.sample_chance(rng))
                     continue
                 legal = state.legal_actions()
-                action = agent.choose(state) if len(legal) > 1 else legal[0]
+                action = agent.choose(state.turn()) if len(legal) > 1 else legal[0]
                 decided += len(legal) > 1
                 state.apply_action(action)
 

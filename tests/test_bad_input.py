@@ -389,11 +389,11 @@ def test_an_unexpected_error_saves_the_record_and_says_so(tmp_path, monkeypatch)
 
     calls = []
 
-    def broken(self, state):
-        calls.append(state.current_player())
+    def broken(self, turn):
+        calls.append(turn.player)
         if len(calls) == 3:
             raise RuntimeError("a bug")
-        return self.rng.choice(state.legal_actions())
+        return self.rng.choice(turn.legal)
 
     monkeypatch.setattr(RandomAgent, "choose", broken)
     record = tmp_path / "game.json"

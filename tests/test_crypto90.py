@@ -357,7 +357,7 @@ def test_heuristic_play_keeps_every_card(players):
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
         else:
-            state.apply_action(agents[state.current_player()].choose(state))
+            state.apply_action(agents[state.current_player()].choose(state.turn()))
 
 
 def test_a_row_place_out_of_range_is_refused_not_played_as_something_else():

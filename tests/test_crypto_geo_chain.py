@@ -98,8 +98,8 @@ class FirstMove:
 
     interactive = True
 
-    def choose(self, state):
-        return state.legal_actions()[0]
+    def choose(self, turn):
+        return turn.legal[0]
 
 
 def test_a_computer_player_thinks_aloud_before_a_forced_done_as_before_any_other_move():

@@ -246,7 +246,7 @@ def test_heuristic_play_ends_with_every_card_accounted_for(name, options):
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
         else:
-            state.apply_action(agents[state.current_player()].choose(state))
+            state.apply_action(agents[state.current_player()].choose(state.turn()))
 
 
 def test_eight_touching_cards_in_hand_score_as_a_complet_and_one_more():

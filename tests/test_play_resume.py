@@ -40,11 +40,11 @@ class Interrupting:
         self.agent, self.asked, self.budget = agent, asked, budget
         self.interactive = interactive
 
-    def choose(self, state):
+    def choose(self, turn):
         self.asked[0] += 1
         if self.asked[0] > self.budget:
             raise KeyboardInterrupt
-        return self.agent.choose(state)
+        return self.agent.choose(turn)
 
 
 def interrupt_after(monkeypatch, budget: int, interactive: bool = True) -> None:

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import ludotheque
 from ludotheque.cli.main import app
 from ludotheque.core.errors import IllegalMoveError, RecordError
-from ludotheque.core.game import State
+from ludotheque.core.game import State, Turn
 from ludotheque.core.record import TAKEN_BACK, Record
 from ludotheque.play.help import answer
 from ludotheque.play.table import GameInPlay, TakeBack
@@ -145,11 +145,11 @@ class Scripted:
             raise KeyboardInterrupt
         return self.entries.pop(0)
 
-    def choose(self, state: State) -> int:
+    def choose(self, turn: Turn) -> int:
         entry = self._next()
         if entry == "undo":
             raise TakeBack
-        return state.string_to_action(entry)
+        return turn.world().string_to_action(entry)
 
     def confirm(self, state: State, player: int) -> None:
         self.confirmed += 1

@@ -75,7 +75,7 @@ def test_hands_make_the_difference_from_the_start_line():
         potted = 0
         for _ in range(40):
             state = game.new_initial_state()
-            state.apply_action(player.choose(state))
+            state.apply_action(player.choose(state.turn()))
             state.apply_action(state.sample_chance(rng))
             potted += state.position.counters[0].place == "cup"
         rates[hands] = potted / 40

@@ -42,7 +42,7 @@ def test_a_counter_against_the_cup_is_laid_off_not_shot_at_the_wall():
     }, hands="club")
     chart = PotChart(game_state.game)
     assert chart.chance(0.033) == 0.0
-    shot = Shot.from_id(ShotPlanner(seed=1, counters=1, samples=3).choose(game_state))
+    shot = Shot.from_id(ShotPlanner(seed=1, counters=1, samples=3).choose(game_state.turn()))
     away = (game_state.cup_bearing(0) + 180) % 360
     assert shot.counter == 0 and abs(shot.bearing - away) < 1.0
     flown = game_state.game.play(replace(game_state.position, aimed=shot), Tremble(0, 0, 0, 0))

@@ -100,7 +100,7 @@ def pot_from_close(name: str, **options):
     state = staged(name, {0: ("cloth", (0.12, 0.0))}, **options)
     state.position = replace(state.position, freed=(True, False))
     player = make_agent("aim:hard", seed=1, game=state.game)
-    state.apply_action(player.choose(state))
+    state.apply_action(player.choose(state.turn()))
     state.apply_action(state.legal_actions()[0])
     return state
 
@@ -449,7 +449,7 @@ def last_counter_state(name, **options):
 def pot_last(name, **options):
     state = last_counter_state(name, **options)
     player = make_agent("aim:hard", seed=1, game=state.game)
-    state.apply_action(player.choose(state))
+    state.apply_action(player.choose(state.turn()))
     state.apply_action(state.legal_actions()[0])
     assert state.is_terminal() and state.current_player() == TERMINAL
     return state
@@ -467,7 +467,7 @@ def test_cabriole_camps_share_the_gain():
     placed = {0: ("cup", cup), 1: ("cup", cup), 2: ("cup", cup), 3: ("cloth", (0.12, 0.0))}
     state = staged("cabriole", placed, players=4, camps=True, price=1.0)
     state.position = replace(state.position, freed=(True, False, False, False))
-    state.apply_action(make_agent("aim:hard", seed=1, game=state.game).choose(state))
+    state.apply_action(make_agent("aim:hard", seed=1, game=state.game).choose(state.turn()))
     state.apply_action(state.legal_actions()[0])
     # Blue and yellow each pay their stake and 1 per counter out: 5 each. Red and green
     # share the 12 the pool then holds, their own stakes in it.
@@ -565,6 +565,6 @@ def test_a_game_replays_to_the_same_table():
     player = make_agent("aim:medium", seed=4, game=state.game)
     for _ in range(6):
         state.apply_action(state.sample_chance(rng) if state.is_chance_node()
-                           else player.choose(state))
+                           else player.choose(state.turn()))
     again = game.state_from_json(state.to_json())
     assert again.position.counters == state.position.counters

@@ -6,18 +6,20 @@ import random
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 if TYPE_CHECKING:
-    from ludotheque.core.game import State
+    from ludotheque.core.game import Turn
 
 
 class Agent(Protocol):
-    """Anything that picks a legal action for the player to act.
+    """Anything that picks a legal action for the player to act, from what he is handed: his
+    :class:`~ludotheque.core.game.Turn` (his view, the legal actions, the worlds his view
+    leaves possible), never the state, so that no player can see what his seat does not.
 
     ``interactive`` players (people) are asked even when only one move is legal.
     """
 
     interactive: bool
 
-    def choose(self, state: State) -> int: ...
+    def choose(self, turn: Turn) -> int: ...
 
 
 class RandomAgent:
@@ -26,7 +28,7 @@ class RandomAgent:
     >>> import ludotheque
     >>> state = ludotheque.load_game("dames-rabattues").new_initial_state()
     >>> state.apply_action(0)
-    >>> RandomAgent(seed=1).choose(state)
+    >>> RandomAgent(seed=1).choose(state.turn())
     0
     """
 
@@ -35,5 +37,5 @@ class RandomAgent:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> int:
-        return self.rng.choice(state.legal_actions())
+    def choose(self, turn: Turn) -> int:
+        return self.rng.choice(turn.legal)

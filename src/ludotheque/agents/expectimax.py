@@ -18,7 +18,7 @@ plays its remaining decisions without searching again.
 >>> for move in ["white first", "5-5", "1/6", "6/11"]:
 ...     state.apply_action(state.string_to_action(move))
 >>> player = ExpectimaxAgent(seed=1, depth=2, width=2, evaluate=JacquetEvaluation())
->>> state.action_to_string(player.choose(state))
+>>> state.action_to_string(player.choose(state.turn()))
 '11/16'
 """
 
@@ -32,7 +32,7 @@ from ludotheque.agents.mcts import Evaluate, ranked_turns
 from ludotheque.core.errors import LudothequeError
 
 if TYPE_CHECKING:
-    from ludotheque.core.game import State
+    from ludotheque.core.game import State, Turn
 
 #: What a won game is worth on the evaluation's scale, for each unit of stake: more than any
 #: position can be worth.
@@ -61,12 +61,13 @@ class ExpectimaxAgent:
         self.win = win
         self.plan = TurnPlan()
 
-    def choose(self, state: State) -> int:
+    def choose(self, turn: Turn) -> int:
+        if turn.game.num_players() != 2:
+            raise LudothequeError("expectimax plays two-player games; use mcts or ismcts.")
+        state = turn.world()
         planned = self.plan.next(state)
         if planned is not None:
             return planned
-        if state.num_players() != 2:
-            raise LudothequeError("expectimax plays two-player games; use mcts or ismcts.")
         me = state.current_player()
         evaluate = self.evaluate or state.game.manifest.evaluation()
 

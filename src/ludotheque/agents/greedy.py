@@ -10,7 +10,7 @@ node, no reply.
 >>> state = ludotheque.load_game("jacquet").new_initial_state()
 >>> for move in ["white first", "6-5"]:
 ...     state.apply_action(state.string_to_action(move))
->>> state.action_to_string(GreedyAgent(seed=1).choose(state))
+>>> state.action_to_string(GreedyAgent(seed=1).choose(state.turn()))
 '1/7'
 >>> len(turn_ends(state))  # the distinct boards White's 6-5 can leave
 1
@@ -23,7 +23,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
-    from ludotheque.core.game import State
+    from ludotheque.core.game import State, Turn
 
 #: How many end-of-turn positions the player scores at most; past that it plays the best found.
 BUDGET = 4000
@@ -101,9 +101,12 @@ class GreedyAgent:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> int:
-        player = state.current_player()
-        evaluate = state.game.manifest.evaluation()
+    def choose(self, turn: Turn) -> int:
+        # Any world serves: his turn's decisions and how he judges where they end read his
+        # view alone.
+        state = turn.world()
+        player = turn.player
+        evaluate = turn.game.manifest.evaluation()
         best: list[int] = []
         best_value = float("-inf")
         for path, end in turn_ends(state):

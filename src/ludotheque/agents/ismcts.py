@@ -27,7 +27,7 @@ play ends it.
 >>> while state.is_chance_node():
 ...     state.apply_action(state.sample_chance(random.Random(len(state.history()))))
 >>> player = ISMCTSAgent(seed=1, iterations=200, leaf=Judged(game.manifest.evaluation(), 20.0))
->>> state.action_to_string(player.choose(state))
+>>> state.action_to_string(player.choose(state.turn()))
 'pile'
 """
 
@@ -50,7 +50,7 @@ from ludotheque.agents.mcts import (
 )
 
 if TYPE_CHECKING:
-    from ludotheque.core.game import State
+    from ludotheque.core.game import State, Turn
 
 
 class ISMCTSAgent:
@@ -78,16 +78,14 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.plan = TurnPlan(key=seen)
 
-    def choose(self, state: State) -> int:
-        # Everything below is worked out from the player's observation (and the moves open to
-        # him, which it settles): the state itself is never read, so that the search cannot
-        # know what the player does not.
-        planned = self.plan.next(state)
+    def choose(self, turn: Turn) -> int:
+        # Everything below is worked out from the worlds his view leaves possible.
+        planned = self.plan.next(turn.world())
         if planned is not None:
             return planned
-        me = state.current_player()
-        game = state.game
-        worlds = game.information_set(state.observation(me))
+        me = turn.player
+        game = turn.game
+        worlds = turn.worlds()
         players = game.num_players()
         root = Node(players)
         for _ in self.budget.runs():

@@ -18,7 +18,7 @@ of the whole tree of turns is :mod:`.ismcts`.
 >>> state = game.new_initial_state()
 >>> while state.is_chance_node():
 ...     state.apply_action(state.sample_chance(random.Random(len(state.history()))))
->>> state.action_to_string(DrawAheadAgent(seed=1, samples=8).choose(state))
+>>> state.action_to_string(DrawAheadAgent(seed=1, samples=8).choose(state.turn()))
 'stock'
 """
 
@@ -32,7 +32,7 @@ from ludotheque.agents.ismcts import seen
 from ludotheque.agents.mcts import Evaluate
 
 if TYPE_CHECKING:
-    from ludotheque.core.game import State
+    from ludotheque.core.game import State, Turn
 
 
 class DrawAheadAgent:
@@ -49,16 +49,16 @@ class DrawAheadAgent:
         self.evaluate = evaluate
         self.plan = TurnPlan(key=seen)
 
-    def choose(self, state: State) -> int:
-        # As in ismcts, the state itself is never read, only the player's observation: the
-        # turns open to him are worked out in a state sampled from it (his cards are his own).
-        planned = self.plan.next(state)
+    def choose(self, turn: Turn) -> int:
+        # As in ismcts, the turns open to him are worked out in worlds his view leaves
+        # possible (his cards are his own).
+        planned = self.plan.next(turn.world())
         if planned is not None:
             return planned
-        me = state.current_player()
-        game = state.game
+        me = turn.player
+        game = turn.game
         evaluate = self.evaluate or game.manifest.evaluation()
-        worlds = game.information_set(state.observation(me))
+        worlds = turn.worlds()
         sampled = [worlds.sample(self.rng) for _ in range(self.samples)]
         best_path: tuple[int, ...] = ()
         best_value = float("-inf")

@@ -26,7 +26,8 @@ a checker behind, and Black bears his last off whatever he throws.
 >>> state.position = Position.parse("24,19,off13 24,off14 move:white:6-1:6,1")
 >>> [state.action_to_string(a) for a in state.legal_actions()]
 ['19/20', '19/off', '24/off']
->>> state.action_to_string(MCTSAgent(seed=1, iterations=100).choose(state)) in ("19/off", "24/off")
+>>> chosen = MCTSAgent(seed=1, iterations=100).choose(state.turn())
+>>> state.action_to_string(chosen) in ("19/off", "24/off")
 True
 """
 
@@ -42,7 +43,7 @@ from ludotheque.agents.greedy import TurnPlan, turn_ends
 from ludotheque.core.errors import LudothequeError
 
 if TYPE_CHECKING:
-    from ludotheque.core.game import State
+    from ludotheque.core.game import State, Turn
 
 #: UCB1's exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
@@ -216,11 +217,12 @@ class MCTSAgent:
         self.exploration = exploration
         self.plan = TurnPlan()
 
-    def choose(self, state: State) -> int:
-        if not state.game.info.perfect_information:
+    def choose(self, turn: Turn) -> int:
+        if not turn.game.info.perfect_information:
             raise LudothequeError(
-                f"{state.game.name} hides cards, which this search would see; use ismcts."
+                f"{turn.game.name} hides cards, which this search would see; use ismcts."
             )
+        state = turn.world()
         planned = self.plan.next(state)
         if planned is not None:
             return planned

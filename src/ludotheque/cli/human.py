@@ -14,7 +14,7 @@ from ludotheque.play.help import HELP_WORDS, UNDO_WORDS, Answer, answer
 from ludotheque.play.table import TakeBack
 
 if TYPE_CHECKING:
-    from ludotheque.core.game import State
+    from ludotheque.core.game import State, Turn
 
 
 class Abandoned(Exception):
@@ -36,11 +36,15 @@ class TerminalHuman:
     def show(self, told: Answer) -> None:
         self.console.print(Markdown(told.text) if told.markdown else Text(told.text, style="cyan"))
 
-    def choose(self, state: State) -> int:
-        player = state.current_player()
-        game = state.game
-        self.console.print(Text(game.manifest.render_view(game, state.observation(player))))
-        legal = state.legal_actions()
+    def choose(self, turn: Turn) -> int:
+        # What he types is read in a world his view leaves possible: the table itself where
+        # nothing is hidden, else one drawn from his view, which reads a move as the table
+        # would (his moves are his view's).
+        state = turn.world()
+        player = turn.player
+        game = turn.game
+        self.console.print(Text(game.manifest.render_view(game, turn.view)))
+        legal = turn.legal
         moves = state.legal_text(legal)
         name = game.seat_name(player)
         if len(legal) == 1:

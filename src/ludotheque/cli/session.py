@@ -11,7 +11,7 @@ from rich.text import Text
 from ludotheque.agents import Agent, make_agent
 from ludotheque.cli.human import Abandoned, TerminalHuman
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import Game, State, Turn
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay
 
@@ -38,13 +38,13 @@ class Announced:
         self.agent, self.name, self.console = agent, name, console
         self.interactive = hidden
 
-    def choose(self, state: State) -> int:
+    def choose(self, turn: Turn) -> int:
         thinking = f"{self.name} is thinking…"
         if not self.console.is_terminal:  # a pipe or a log reads a line, not a spinner
             self.console.print(thinking)
-            return self.agent.choose(state)
+            return self.agent.choose(turn)
         with self.console.status(thinking):
-            return self.agent.choose(state)
+            return self.agent.choose(turn)
 
 
 class HandedOver:
@@ -63,7 +63,7 @@ class HandedOver:
     def __getattr__(self, attribute: str) -> object:
         return getattr(self.agent, attribute)  # interactive, confirm: the person's own
 
-    def choose(self, state: State) -> int:
+    def choose(self, turn: Turn) -> int:
         if self.shown[0] != self.seat:
             if self.console.is_terminal:
                 self.console.clear()
@@ -72,7 +72,7 @@ class HandedOver:
             except EOFError:
                 raise Abandoned from None
             self.shown[0] = self.seat
-        return self.agent.choose(state)
+        return self.agent.choose(turn)
 
 
 def play_at_terminal(

@@ -9,7 +9,7 @@ from ludotheque.core.errors import (
     RecordError,
     UnknownGameError,
 )
-from ludotheque.core.game import CHANCE, TERMINAL, Game, Outcome, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, Outcome, State, Turn
 from ludotheque.core.manifest import GameInfo, Manifest
 from ludotheque.core.options import Option
 from ludotheque.core.record import Record
@@ -30,6 +30,7 @@ __all__ = [
     "Record",
     "RecordError",
     "State",
+    "Turn",
     "UnknownGameError",
     "game_class",
     "games",

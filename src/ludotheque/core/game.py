@@ -27,7 +27,7 @@ import math
 import operator
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -93,6 +93,89 @@ class InformationSet(Protocol):
         ...
 
 
+class Turn:
+    """What a player is handed when he is to decide, and all he is handed: his ``view``
+    (``observation(player)``), the ``legal`` actions, and :meth:`worlds`, the states his view
+    leaves possible, for a player who searches. The state itself is not his: in a game with
+    hidden information the worlds are drawn from his view alone, and in one without, his view
+    is the whole position and a world is a copy of it.
+
+    :meth:`State.turn` makes one at the table, working out the view only when asked (a random
+    player never asks); :meth:`seen` makes one from a view and legal actions received from
+    afar, as a server sends them.
+
+    >>> import ludotheque
+    >>> state = ludotheque.load_game("crypto-90").new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[0][0])
+    >>> turn = state.turn()
+    >>> turn.player, [state.action_to_string(a) for a in turn.legal]
+    (0, ['stock', 'pile'])
+    >>> again = Turn.seen(state.game, 0, turn.view, turn.legal)
+    >>> world = again.world()  # his row and hand as they are, the others' drawn
+    >>> world.table.rows[0] == state.table.rows[0], world.legal_actions() == turn.legal
+    (True, True)
+    """
+
+    __slots__ = ("_legal", "_state", "_view", "_worlds", "game", "player")
+
+    def __init__(self, game: Game, player: int, view: Mapping[str, Any] | None,
+                 legal: Sequence[int] | None, state: State | None = None) -> None:
+        self.game = game
+        self.player = player
+        self._view = view
+        self._legal = None if legal is None else list(legal)
+        # Kept only to work out the view and the legal actions when asked, and, where the
+        # rules hide nothing, to copy; never handed out where they hide something.
+        self._state = state
+        self._worlds: InformationSet | None = None
+
+    @classmethod
+    def seen(cls, game: Game, player: int, view: Mapping[str, Any],
+             legal: Sequence[int]) -> Turn:
+        """The turn of a player who has only his view and the legal actions."""
+        return cls(game, player, view, legal)
+
+    @property
+    def view(self) -> Mapping[str, Any]:
+        if self._view is None:
+            assert self._state is not None
+            self._view = self._state.observation(self.player)
+        return self._view
+
+    @property
+    def legal(self) -> list[int]:
+        if self._legal is None:
+            assert self._state is not None
+            self._legal = self._state.legal_actions()
+        return self._legal
+
+    def worlds(self) -> InformationSet:
+        """The states the player's view leaves possible."""
+        if self._worlds is None:
+            if self._state is not None and self.game.info.perfect_information:
+                self._worlds = _Copies(self._state)
+            else:
+                self._worlds = self.game.information_set(self.view)
+        return self._worlds
+
+    def world(self, rng: random.Random | None = None) -> State:
+        """One state the view leaves possible, the player's to play on: drawn from ``rng``,
+        or, without one, always the same draw, for a player whose judgement reads his view
+        alone (and whose own generator should not be disturbed)."""
+        return self.worlds().sample(rng if rng is not None else random.Random(0))
+
+
+class _Copies:
+    """The one state a view of a game hiding nothing leaves possible, copied at each draw."""
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+
+    def sample(self, rng: random.Random) -> State:
+        return self._state.clone()
+
+
 class Game(ABC):
     """A rule set with its options chosen. Stateless: every change lives in a State."""
 
@@ -136,7 +219,7 @@ class Game(ABC):
     @abstractmethod
     def new_initial_state(self) -> State: ...
 
-    def information_set(self, observation: dict[str, Any]) -> InformationSet:
+    def information_set(self, observation: Mapping[str, Any]) -> InformationSet:
         """What a player whose ``state.observation(player)`` this is cannot tell apart, to
         sample states from: the determinisations of information-set search. A rule set with
         hidden information provides it (``_information_set``); the states sampled have no
@@ -166,7 +249,7 @@ class Game(ABC):
                 f"this observation is not one {self.name} gives: {str(exc).rstrip('.')}."
             ) from None
 
-    def _information_set(self, observation: dict[str, Any]) -> InformationSet:
+    def _information_set(self, observation: Mapping[str, Any]) -> InformationSet:
         raise LudothequeError(f"{self.name} cannot be searched from a player's observation.")
 
     def sides(self) -> list[tuple[int, ...]]:
@@ -251,7 +334,7 @@ class State(ABC):
         return [0.0] * self.num_players()
 
     @abstractmethod
-    def _observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> Mapping[str, Any]:
         """What ``player`` (a valid seat, or None for a spectator) may see."""
 
     def _aliases(self, text: str) -> int | None:
@@ -349,9 +432,10 @@ class State(ABC):
         """The decisions played so far (chance outcomes not counted), which ``limit`` bounds."""
         return self._decisions
 
-    def observation(self, player: int | None = None) -> dict[str, Any]:
-        """Exactly what ``player`` may see, as a JSON-serialisable dict; None is a spectator,
-        who sees only what is public."""
+    def observation(self, player: int | None = None) -> Mapping[str, Any]:
+        """Exactly what ``player`` may see, as a JSON-serialisable dict of the form its rule
+        set declares (its manifest's ``view``); None is a spectator, who sees only what is
+        public."""
         if player is not None and not (
             type(player) is int and 0 <= player < self.num_players()
         ):
@@ -359,6 +443,14 @@ class State(ABC):
                 f"players are numbered 0 to {self.num_players() - 1}, not {player!r}."
             )
         return self._observation(player)
+
+    def turn(self) -> Turn:
+        """What the player to decide is handed (:class:`Turn`): his view, his legal actions,
+        the worlds his view leaves possible; never this state."""
+        player = self.current_player()
+        if player < 0:
+            raise LudothequeError("no player decides here: it is chance's turn, or the end.")
+        return Turn(self.game, player, None, None, self)
 
     def sample_chance(self, rng: random.Random) -> int:
         """One chance outcome drawn with its probability from ``rng`` (the caller's generator).

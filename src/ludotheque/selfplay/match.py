@@ -41,5 +41,6 @@ def next_action(state: State, agents: Sequence[Agent], rng: random.Random) -> in
     if state.is_chance_node():
         return state.sample_chance(rng)
     agent = agents[state.current_player()]
-    legal = state.legal_actions()
-    return legal[0] if len(legal) == 1 and not agent.interactive else agent.choose(state)
+    turn = state.turn()
+    legal = turn.legal
+    return legal[0] if len(legal) == 1 and not agent.interactive else agent.choose(turn)

@@ -89,6 +89,17 @@ class JacquetEvaluation:
     def __init__(self, weights: Weights = Weights()) -> None:
         self.weights = weights
 
+    def terms(self, state: State, player: int) -> dict[str, float]:
+        """Each term's contribution, weighed."""
+        w = self.weights
+        race, blocking, courier, danger = self._raw(state, player)
+        return {
+            "race": race,
+            "blocking": w.blocking * blocking,
+            "courier": w.courier * courier,
+            "danger": 0.0 - w.danger * danger,
+        }
+
     def __call__(self, state: State, player: int) -> float:
         w = self.weights
         race, blocking, courier, danger = self._raw(state, player)

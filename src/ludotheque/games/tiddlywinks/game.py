@@ -633,10 +633,12 @@ class TiddlywinksState(State):
 
     def _termination(self) -> str:
         # Rule "the first to pot all his counters wins the pool", or, with counters lost in
-        # the lake, the most potted once none (or one player's none) is left to play.
-        winner = self.position.winners[0]
-        mine = [c for c in self.position.counters if c.owner == winner]
-        return "all potted" if all(c.place == "cup" for c in mine) else "none left to play"
+        # the lake, the most potted once none (or one player's none) is left to play. Partners
+        # win together, by either one's counters.
+        counters = self.position.counters
+        potted = any(all(c.place == "cup" for c in counters if c.owner == winner)
+                     for winner in self.position.winners)
+        return "all potted" if potted else "none left to play"
 
     def _returns(self) -> list[float]:
         return self.game.money(self.position)

@@ -17,7 +17,7 @@ the lake or the floor, the game won. A level is how many counters and trembles i
 >>> game = ludotheque.load_game("cabriole", hands="steady")
 >>> state = game.new_initial_state()
 >>> planner = ShotPlanner(seed=1, counters=1, samples=1)
->>> state.action_to_string(planner.choose(state))
+>>> state.action_to_string(planner.choose(state.turn()))
 'red 1 aim 83.8 pressure 0.50 steep 72'
 """
 
@@ -29,7 +29,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.game import State
+from ludotheque.core.game import Turn
 from ludotheque.games.tiddlywinks.flight import PotChart
 from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
 from ludotheque.games.tiddlywinks.notation import PASS, Shot, Tremble
@@ -67,7 +67,9 @@ class ShotPlanner:
             self._chart = PotChart(game)
         return self._chart
 
-    def choose(self, state: State) -> int:
+    def choose(self, turn: Turn) -> int:
+        # The table hides nothing: the world is a copy of it.
+        state = turn.world()
         if not isinstance(state, TiddlywinksState):
             raise LudothequeError(f"the shot planner plays tiddlywinks, not {state.game.name}.")
         if state.legal_actions() == [PASS]:
@@ -96,7 +98,7 @@ class ShotPlanner:
         mine = [k for k in state.playable()
                 if game.side(position.counters[k].owner) == game.side(me)]
         if not mine:
-            return [Shot.from_id(self._aim.choose(state))]
+            return [Shot.from_id(self._aim.choose(state.turn()))]
         chart = self.chart(game)
         distance = {k: math.hypot(*position.counters[k].pose[:2]) for k in mine}
         ranked = sorted(mine, key=lambda k: (-chart.chance(distance[k]), distance[k]))

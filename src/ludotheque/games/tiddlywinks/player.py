@@ -10,7 +10,7 @@ comes on top, for it as for a person. It never aims to cover anyone (Cabriole XI
 >>> import ludotheque, random
 >>> game = ludotheque.load_game("cabriole", hands="steady")
 >>> state = game.new_initial_state()
->>> state.action_to_string(AimingPlayer("hard", seed=1).choose(state))
+>>> state.action_to_string(AimingPlayer("hard", seed=1).choose(state.turn()))
 'red 1 aim 83.8 pressure 0.50 steep 72'
 """
 
@@ -21,7 +21,7 @@ import random
 from typing import ClassVar
 
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.game import State
+from ludotheque.core.game import Turn
 from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
 from ludotheque.games.tiddlywinks.notation import PASS, Shot
 from ludotheque.games.tiddlywinks.physics import G
@@ -73,7 +73,9 @@ class AimingPlayer:
         self.level = level
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> int:
+    def choose(self, turn: Turn) -> int:
+        # The table hides nothing: the world is a copy of it.
+        state = turn.world()
         if not isinstance(state, TiddlywinksState):
             raise LudothequeError(f"the aiming player plays tiddlywinks, not {state.game.name}.")
         legal = state.legal_actions()

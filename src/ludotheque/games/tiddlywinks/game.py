@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -57,6 +57,13 @@ from ludotheque.games.tiddlywinks.table import (
     Position,
     Report,
     StartLine,
+)
+from ludotheque.games.tiddlywinks.view import (
+    Colour,
+    CounterView,
+    Place,
+    RuleSet,
+    TiddlywinksView,
 )
 
 #: A counter that moved less than this (metres) in a shot stays where the rules had it.
@@ -643,20 +650,22 @@ class TiddlywinksState(State):
     def _returns(self) -> list[float]:
         return self.game.money(self.position)
 
-    def _observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> TiddlywinksView:
+        """Everything: nothing on the table is hidden (its form: ``view.py``)."""
         position = self.position
         game = self.game
-        counters = []
+        counters: list[CounterView] = []
         for k, c in enumerate(position.counters):
             x, y, z = c.pose[:3]
             tilt = math.degrees(2 * math.acos(min(1.0, math.hypot(c.pose[3], c.pose[6]))))
+            # The rules keep places, ids and colours as plain text; the view names their values.
             counters.append({
-                "counter": self._counter_name(k), "place": c.place,
+                "counter": self._counter_name(k), "place": cast(Place, c.place),
                 "x": round(x, 4), "y": round(y, 4), "z": round(z, 4), "tilt": round(tilt, 1),
             })
-        view: dict[str, Any] = {
-            "game": game.name,
-            "turn": COLOURS[position.mover],
+        view: TiddlywinksView = {
+            "game": cast(RuleSet, game.name),
+            "turn": cast(Colour, COLOURS[position.mover]),
             "counters": counters,
             "lost": list(position.lost),
             "open ring": sorted(self._counter_name(k) for k, _ in position.open_ring),

@@ -101,5 +101,5 @@ def test_every_view_of_a_tiddlywinks_game_played_out_is_valid(name, options, see
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
         else:
-            state.apply_action(agents[state.current_player()].choose(state))
+            state.apply_action(agents[state.current_player()].choose(state.turn()))
     assert state.position.winners, "ended by its rules, not by the limit"

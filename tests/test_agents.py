@@ -13,6 +13,7 @@ from ludotheque.agents.greedy import GreedyAgent, turn_ends
 from ludotheque.agents.levels import LEVELS, methods
 from ludotheque.agents.mcts import Judged, MCTSAgent, outcome
 from ludotheque.core.errors import LudothequeError, OptionError
+from ludotheque.core.game import Turn
 from ludotheque.games.jacquet.evaluation import JacquetEvaluation
 from ludotheque.games.jacquet.position import Position
 from ludotheque.selfplay.match import play_match
@@ -178,3 +179,26 @@ def test_a_bad_level_is_one_sentence(spec, game, message):
 def test_a_search_player_needs_its_game():
     with pytest.raises(OptionError, match="needs the game"):
         make_agent("hard")
+
+
+@pytest.mark.parametrize(("name", "spec"), [("jacquet", "expectimax:easy"),
+                                            ("jacquet", "heuristic"),
+                                            ("dames-rabattues", "mcts:easy")])
+def test_a_turn_received_from_afar_is_played_as_the_table_s_own(name, spec):
+    """Nothing is hidden in the dice games: the view's position is the whole game, so a turn
+    made from a view and its legal actions (as a server sends them) is played alike."""
+    game = ludotheque.load_game(name)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    compared = 0
+    while not state.is_terminal() and compared < 6:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        turn = state.turn()
+        far = Turn.seen(game, turn.player, state.observation(turn.player), turn.legal)
+        here = make_agent(spec, seed=1, game=game).choose(turn)
+        assert make_agent(spec, seed=1, game=game).choose(far) == here
+        compared += 1
+        state.apply_action(here)
+    assert compared

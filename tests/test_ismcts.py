@@ -76,8 +76,10 @@ def test_an_information_set_is_taken_at_a_decision():
     state = game.new_initial_state()
     with pytest.raises(LudothequeError, match="at a player's decision"):
         game.information_set(state.observation(0))
-    with pytest.raises(LudothequeError, match="cannot be searched"):
+    with pytest.raises(LudothequeError, match="'position' is missing"):
         ludotheque.load_game("jacquet").information_set({})
+    with pytest.raises(LudothequeError, match="cannot be searched"):
+        ludotheque.load_game("cabriole").information_set({})
 
 
 def with_hidden_card_swapped(state):

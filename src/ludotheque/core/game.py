@@ -154,7 +154,7 @@ class Turn:
         """The states the player's view leaves possible."""
         if self._worlds is None:
             if self._state is not None and self.game.info.perfect_information:
-                self._worlds = _Copies(self._state)
+                self._worlds = OneWorld(self._state)
             else:
                 self._worlds = self.game.information_set(self.view)
         return self._worlds
@@ -166,8 +166,9 @@ class Turn:
         return self.worlds().sample(rng if rng is not None else random.Random(0))
 
 
-class _Copies:
-    """The one state a view of a game hiding nothing leaves possible, copied at each draw."""
+class OneWorld:
+    """The one state a view of a game hiding nothing leaves possible, copied at each draw: the
+    information set of a rule set whose views show the whole position."""
 
     def __init__(self, state: State) -> None:
         self._state = state

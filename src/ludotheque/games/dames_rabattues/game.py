@@ -18,11 +18,12 @@ throw plays itself, the opponent's share included.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, Throw, throw_of
 from ludotheque.core.errors import NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, Refusal, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, OneWorld, Refusal, State
 from ludotheque.core.numbers import parse_int
 from ludotheque.games.dames_rabattues import MANIFEST
 from ludotheque.games.dames_rabattues.notation import narrate
@@ -49,6 +50,10 @@ class DamesRabattuesGame(Game):
 
     def new_initial_state(self) -> DamesRabattuesState:
         return DamesRabattuesState(self)
+
+    def _information_set(self, observation: Mapping[str, Any]) -> OneWorld:
+        # Nothing is hidden: the view's position is the whole game (its history aside).
+        return OneWorld(DamesRabattuesState(self, Position.parse(observation["position"])))
 
 
 class DamesRabattuesState(TablesChance, State):

@@ -23,13 +23,14 @@ whose dice can be played passes the turn without a decision.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from itertools import permutations
 from typing import Any
 
 from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, throw_of
 from ludotheque.core.errors import NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Game, Refusal, State
+from ludotheque.core.game import CHANCE, TERMINAL, Game, OneWorld, Refusal, State
 from ludotheque.core.numbers import parse_int
 from ludotheque.games.jacquet import MANIFEST, fast
 from ludotheque.games.jacquet.position import SEATS, Position, Stage
@@ -89,6 +90,10 @@ class JacquetGame(Game):
 
     def new_initial_state(self) -> JacquetState:
         return JacquetState(self)
+
+    def _information_set(self, observation: Mapping[str, Any]) -> OneWorld:
+        # Nothing is hidden: the view's position is the whole game (its history aside).
+        return OneWorld(JacquetState(self, Position.parse(observation["position"])))
 
 
 class JacquetState(TablesChance, State):

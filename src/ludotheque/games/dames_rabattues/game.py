@@ -18,8 +18,6 @@ throw plays itself, the opponent's share included.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, Throw, throw_of
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, Refusal, State
@@ -27,7 +25,8 @@ from ludotheque.core.numbers import parse_int
 from ludotheque.games.dames_rabattues import MANIFEST
 from ludotheque.games.dames_rabattues.notation import narrate
 from ludotheque.games.dames_rabattues.position import SEATS, Position, Stage
-from ludotheque.games.dames_rabattues.rules import Passing, Phase, Reading
+from ludotheque.games.dames_rabattues.rules import Passing, Phase, Reading, Side
+from ludotheque.games.dames_rabattues.view import DamesRabattuesView, PhaseName, SideView
 
 #: The one decision: throw the dice.
 THROW = 0
@@ -49,6 +48,12 @@ class DamesRabattuesGame(Game):
 
     def new_initial_state(self) -> DamesRabattuesState:
         return DamesRabattuesState(self)
+
+
+def _side_view(side: Side) -> SideView:
+    """One side as the view gives it, its phase named in words rather than by its letter."""
+    phase: PhaseName = "knock" if side.phase is Phase.KNOCK else "raise"
+    return {"phase": phase, "left": list(side.left)}
 
 
 class DamesRabattuesState(TablesChance, State):
@@ -141,19 +146,19 @@ class DamesRabattuesState(TablesChance, State):
             return [0.0, 0.0]
         return [1.0 if seat == winner else -1.0 for seat in range(2)]
 
-    def _observation(self, player: int | None) -> dict[str, Any]:
-        """Everything: Dames rabattues has no hidden information."""
+    # To mypy a TypedDict is a Mapping but no dict[str, Any], the base class's return type;
+    # the value is the same dict at run time, so only the declaration is overridden.
+    def _observation(self, player: int | None) -> DamesRabattuesView:  # type: ignore[override]
+        """Everything: Dames rabattues has no hidden information (its form: ``view.py``)."""
         p = self.position
         return {
-            "game": self.game.name,
+            # The rule set's id, written out so that it is the literal the view promises.
+            "game": "dames-rabattues",
             "seat": None if player is None else SEATS[player],
             "position": str(p),
             "stage": p.stage.value,
             "to_throw": None if p.stage is Stage.LOT else SEATS[p.to_throw],
-            "sides": {
-                SEATS[i]: {"phase": side.phase.name.lower(), "left": list(side.left)}
-                for i, side in enumerate(p.sides)
-            },
+            "sides": {"white": _side_view(p.sides[0]), "black": _side_view(p.sides[1])},
             "throws": p.throws,
             "last": narrate(p.last) if p.last else None,
             "winner": None if p.winner is None else SEATS[p.winner],

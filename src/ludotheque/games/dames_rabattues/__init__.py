@@ -55,6 +55,7 @@ MANIFEST = Manifest(
     INFO,
     rules="ludotheque.games.dames_rabattues.game:DamesRabattuesGame",
     options=OPTIONS,
+    view="ludotheque.games.dames_rabattues.view:DamesRabattuesView",
     render="ludotheque.games.dames_rabattues.render:render",
     analysis="ludotheque.games.dames_rabattues.analysis:report",
     # Every move of Dames rabattues is forced: the player is seated, and never has to think.

@@ -28,7 +28,8 @@ from ludotheque.core.numbers import parse_int
 from ludotheque.games.dames_rabattues import MANIFEST
 from ludotheque.games.dames_rabattues.notation import narrate
 from ludotheque.games.dames_rabattues.position import SEATS, Position, Stage
-from ludotheque.games.dames_rabattues.rules import Passing, Phase, Reading
+from ludotheque.games.dames_rabattues.rules import Passing, Phase, Reading, Side
+from ludotheque.games.dames_rabattues.view import DamesRabattuesView, PhaseName, SideView
 
 #: The one decision: throw the dice.
 THROW = 0
@@ -54,6 +55,12 @@ class DamesRabattuesGame(Game):
     def _information_set(self, observation: Mapping[str, Any]) -> OneWorld:
         # Nothing is hidden: the view's position is the whole game (its history aside).
         return OneWorld(DamesRabattuesState(self, Position.parse(observation["position"])))
+
+
+def _side_view(side: Side) -> SideView:
+    """One side as the view gives it, its phase named in words rather than by its letter."""
+    phase: PhaseName = "knock" if side.phase is Phase.KNOCK else "raise"
+    return {"phase": phase, "left": list(side.left)}
 
 
 class DamesRabattuesState(TablesChance, State):
@@ -146,19 +153,17 @@ class DamesRabattuesState(TablesChance, State):
             return [0.0, 0.0]
         return [1.0 if seat == winner else -1.0 for seat in range(2)]
 
-    def _observation(self, player: int | None) -> dict[str, Any]:
-        """Everything: Dames rabattues has no hidden information."""
+    def _observation(self, player: int | None) -> DamesRabattuesView:
+        """Everything: Dames rabattues has no hidden information (its form: ``view.py``)."""
         p = self.position
         return {
-            "game": self.game.name,
+            # The rule set's id, written out so that it is the literal the view promises.
+            "game": "dames-rabattues",
             "seat": None if player is None else SEATS[player],
             "position": str(p),
             "stage": p.stage.value,
             "to_throw": None if p.stage is Stage.LOT else SEATS[p.to_throw],
-            "sides": {
-                SEATS[i]: {"phase": side.phase.name.lower(), "left": list(side.left)}
-                for i, side in enumerate(p.sides)
-            },
+            "sides": {"white": _side_view(p.sides[0]), "black": _side_view(p.sides[1])},
             "throws": p.throws,
             "last": narrate(p.last) if p.last else None,
             "winner": None if p.winner is None else SEATS[p.winner],

@@ -20,8 +20,9 @@ from enum import Enum
 from ludotheque.core.dice import Throw
 from ludotheque.core.errors import NotationError, quoted
 from ludotheque.games.dames_rabattues.rules import Reading, Side, ThrowPlay, resolve
+from ludotheque.games.dames_rabattues.view import Seat
 
-SEATS = ("white", "black")
+SEATS: tuple[Seat, Seat] = ("white", "black")
 
 
 class Stage(Enum):

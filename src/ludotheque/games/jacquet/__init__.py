@@ -86,6 +86,7 @@ MANIFEST = Manifest(
     INFO,
     rules="ludotheque.games.jacquet.game:JacquetGame",
     options=OPTIONS,
+    view="ludotheque.games.jacquet.view:JacquetView",
     render="ludotheque.games.jacquet.render:render",
     heuristic="ludotheque.games.jacquet.heuristic:judge",
     players={

@@ -48,6 +48,7 @@ from ludotheque.games.jacquet.rules import (
     pips,
     why_not,
 )
+from ludotheque.games.jacquet.view import JacquetView, SideView
 
 #: The names of the games a win counts for under the multiple scoring.
 MULTIPLES = {1: "simple", 2: "double", 3: "triple", 4: "quadruple", 5: "quintuple"}
@@ -354,12 +355,13 @@ class JacquetState(TablesChance, State):
         stake = MULTIPLES[self.stake()]
         return f"{winner} has borne off all fifteen and wins a {stake} game{stuck}"
 
-    def _observation(self, player: int | None) -> dict[str, Any]:
-        """Everything: Jacquet has no hidden information."""
+    def _observation(self, player: int | None) -> JacquetView:
+        """Everything: Jacquet has no hidden information (its form: ``view.py``)."""
         p = self.position
         board = p.board
         return {
-            "game": self.game.name,
+            # The rule set's id, written out so that it is the literal the view promises.
+            "game": "jacquet",
             "reading": self.game.options["reading"],
             "seat": None if player is None else SEATS[player],
             "position": str(p),
@@ -369,16 +371,7 @@ class JacquetState(TablesChance, State):
             "dice_left": list(p.dice),
             # Absolute points, White's numbering: positive White, negative Black.
             "points": list(board.points),
-            "sides": {
-                SEATS[s]: {
-                    "bar": board.bar[s],
-                    "off": board.off[s],
-                    "courier_home": board.couriers[s],
-                    "pips": pips(board, s),
-                    "in_fourth_table": sum(board.mine(s, q) for q in FOURTH_TABLE),
-                }
-                for s in (0, 1)
-            },
+            "sides": {"white": _side_view(board, 0), "black": _side_view(board, 1)},
             "last": self.describe_last() or None,
             "winner": None if p.winner is None else SEATS[p.winner],
         }
@@ -414,6 +407,17 @@ class JacquetState(TablesChance, State):
 
     def __str__(self) -> str:
         return str(self.position)
+
+
+def _side_view(board: Board, s: int) -> SideView:
+    """Seat ``s``'s counts as the view gives them."""
+    return {
+        "bar": board.bar[s],
+        "off": board.off[s],
+        "courier_home": board.couriers[s],
+        "pips": pips(board, s),
+        "in_fourth_table": sum(board.mine(s, q) for q in FOURTH_TABLE),
+    }
 
 
 def _dice_words(dice: tuple[int, ...]) -> str:

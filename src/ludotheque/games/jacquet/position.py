@@ -39,8 +39,9 @@ from ludotheque.games.jacquet.rules import (
     dice_of,
     index_of,
 )
+from ludotheque.games.jacquet.view import Seat
 
-SEATS = ("white", "black")
+SEATS: tuple[Seat, Seat] = ("white", "black")
 
 
 class Stage(Enum):

@@ -673,7 +673,9 @@ class TiddlywinksState(State):
             "turns": position.shots,
         }
         if position.aimed is not None:
-            view["aimed"] = self._action_to_string(position.aimed.id)
+            # Written as the shot it is: at the chance node that follows, an action's id is a
+            # tremble's.
+            view["aimed"] = position.aimed.text(COLOURS, self.game.per_player)
         if not self.is_terminal() and position.aimed is None:
             view["playable"] = [self._counter_name(k) for k in self.playable()]
         if position.report is not None:

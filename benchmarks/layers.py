@@ -23,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -80,7 +81,8 @@ def import_seconds(source: Path, module: str, runs: int = 7) -> float:
     return statistics.median(times)
 
 
-def peer(seconds: float, rounds: int) -> float | None:
+def peer() -> Callable[[float], float] | None:
+    """A round of the peer, OpenSpiel's backgammon in C++, if it is installed."""
     try:
         import pyspiel
     except ImportError:
@@ -90,9 +92,8 @@ def peer(seconds: float, rounds: int) -> float | None:
 
     backgammon = pyspiel.load_game("backgammon")
     bots = [pyspiel.make_uniform_random_bot(p, 1) for p in range(2)]
-    return max(
-        rate(lambda i: pyspiel.evaluate_bots(backgammon.new_initial_state(), bots, i), seconds)
-        for _ in range(rounds)
+    return lambda seconds: rate(
+        lambda i: pyspiel.evaluate_bots(backgammon.new_initial_state(), bots, i), seconds
     )
 
 
@@ -113,14 +114,16 @@ def main() -> None:
         try:
             sides = {"before": spawn(before), "after": spawn(ROOT)}
             best = {(side, name): 0.0 for side in sides for name in CONTENDERS}
+            round_of_peer, cpp = peer(), 0.0
             for _ in range(args.rounds):
                 for name in CONTENDERS:
                     for side, process in sides.items():
                         best[side, name] = max(best[side, name],
                                                ask(process, name, args.seconds))
+                if round_of_peer is not None:  # in the same rounds, under the same load
+                    cpp = max(cpp, round_of_peer(args.seconds))
             for process in sides.values():
                 process.communicate("")
-            cpp = peer(args.seconds, args.rounds)
             print(f"before = {args.before}, after = this checkout; best of {args.rounds} "
                   f"interleaved rounds of {args.seconds:g} s\n")
             print("| contender | before, games/s | after, games/s | after/before "

@@ -48,10 +48,10 @@ def test_the_committed_schema_is_the_declared_view(name):
     assert path.read_text(encoding="utf-8") == text, "regenerate: LUDOTHEQUE_REGENERATE_GOLDEN=1"
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-@pytest.mark.parametrize("seed", [1, 2])
-def test_every_view_of_a_game_is_valid_against_its_schema(name, seed):
-    game = ludotheque.load_game(name, **GAMES[name])
+def check_every_view(game, agents, seed):
+    """Play ``game`` to its end, chance drawn from ``seed``, decisions by ``agents`` (random
+    where None), and hold every view of every step, each seat's and the spectator's, to the
+    game's schema; return the final state."""
     validator = jsonschema.Draft202012Validator(game.manifest.view_schema())
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -63,11 +63,19 @@ def test_every_view_of_a_game_is_valid_against_its_schema(name, seed):
             errors = sorted(validator.iter_errors(view), key=str)
             assert not errors, f"{viewer}: {errors[0].message} at {list(errors[0].path)}"
         if state.is_terminal():
-            break
+            return state
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
-        else:
+        elif agents is None:
             state.apply_action(rng.choice(state.legal_actions()))
+        else:
+            state.apply_action(agents[state.current_player()].choose(state.turn()))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_view_of_a_game_is_valid_against_its_schema(name, seed):
+    check_every_view(ludotheque.load_game(name, **GAMES[name]), None, seed)
 
 
 #: Tiddlywinks games played to their end by the aiming player, with the seed of their chance:
@@ -85,21 +93,6 @@ PLAYED_OUT = [
                          ids=[f"{n}-{i}" for i, (n, _, _) in enumerate(PLAYED_OUT)])
 def test_every_view_of_a_tiddlywinks_game_played_out_is_valid(name, options, seed):
     game = ludotheque.load_game(name, **options)
-    validator = jsonschema.Draft202012Validator(game.manifest.view_schema())
     agents = [make_agent("aim:medium", seed=p, game=game) for p in range(game.num_players())]
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    viewers = [None, *range(game.num_players())]
-    while True:
-        for viewer in viewers:
-            view = state.observation(viewer)
-            json.dumps(view, allow_nan=False)
-            errors = sorted(validator.iter_errors(view), key=str)
-            assert not errors, f"{viewer}: {errors[0].message} at {list(errors[0].path)}"
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(agents[state.current_player()].choose(state.turn()))
+    state = check_every_view(game, agents, seed)
     assert state.position.winners, "ended by its rules, not by the limit"

@@ -4,6 +4,8 @@
 Their computer players: the shot planner (``planner:LEVEL``, the games' own, so a bare ``hard``
 seats it) and the simple aiming player (``aim:LEVEL``)."""
 
+from dataclasses import replace
+
 from ludotheque.core.manifest import Manifest
 from ludotheque.games.tiddlywinks.options import (
     CABRIOLE_INFO,
@@ -12,11 +14,6 @@ from ludotheque.games.tiddlywinks.options import (
     HORSMAN_OPTIONS,
     QUESTIONS,
 )
-
-_PLAYERS = {
-    "planner": "ludotheque.games.tiddlywinks.players:PLANNER",
-    "aim": "ludotheque.games.tiddlywinks.players:AIM",
-}
 
 CABRIOLE = Manifest(
     "cabriole",
@@ -29,24 +26,20 @@ CABRIOLE = Manifest(
     picture="ludotheque.games.tiddlywinks.picture:picture",
     explain="ludotheque.games.tiddlywinks.explain:answer",
     questions=QUESTIONS,
-    players=_PLAYERS,
+    players={
+        "planner": "ludotheque.games.tiddlywinks.players:PLANNER",
+        "aim": "ludotheque.games.tiddlywinks.players:AIM",
+    },
     computer="aim:medium",
     details="ludotheque.games.tiddlywinks.game:tally",
     result="ludotheque.games.tiddlywinks.game:ending",
 )
-TIDDLEDY_WINKS = Manifest(
-    "tiddledy-winks",
-    HORSMAN_INFO,
+# The same table, view, questions, players and account; Horsman's rules and options.
+TIDDLEDY_WINKS = replace(
+    CABRIOLE,
+    id="tiddledy-winks",
+    info=HORSMAN_INFO,
     rules="ludotheque.games.tiddlywinks.horsman:HorsmanGame",
     options=HORSMAN_OPTIONS,
     aliases=("tiddlywinks",),
-    view="ludotheque.games.tiddlywinks.view:TiddlywinksView",
-    render="ludotheque.games.tiddlywinks.render:render",
-    picture="ludotheque.games.tiddlywinks.picture:picture",
-    explain="ludotheque.games.tiddlywinks.explain:answer",
-    questions=QUESTIONS,
-    players=_PLAYERS,
-    computer="aim:medium",
-    details="ludotheque.games.tiddlywinks.game:tally",
-    result="ludotheque.games.tiddlywinks.game:ending",
 )

@@ -28,7 +28,7 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from ludotheque.agents.greedy import TurnPlan, turn_ends
-from ludotheque.agents.ismcts import seen
+from ludotheque.agents.ismcts import possible_worlds, seen
 from ludotheque.agents.mcts import Evaluate
 
 if TYPE_CHECKING:
@@ -56,9 +56,8 @@ class DrawAheadAgent:
         if planned is not None:
             return planned
         me = state.current_player()
-        game = state.game
-        evaluate = self.evaluate or game.evaluate
-        worlds = game.information_set(state.observation(me))
+        evaluate = self.evaluate or state.game.evaluate
+        worlds = possible_worlds(state, me)
         sampled = [worlds.sample(self.rng) for _ in range(self.samples)]
         best_path: tuple[int, ...] = ()
         best_value = float("-inf")

@@ -192,9 +192,11 @@ class Budget:
             done += 1
 
 
-class MCTSAgent:
-    """UCT over whole turns, with chance nodes sampled by probability, for games whose state
-    hides nothing."""
+class TreeSearch:
+    """What the tree searches share: their own seeded generator, the budget of each search,
+    the value of a new node (``leaf``), the evaluation that orders the turns to try (the best
+    ``width`` of them, if a width is set), UCB1's ``exploration``, and the turn chosen, played
+    out without searching again."""
 
     interactive: ClassVar[bool] = False
 
@@ -217,13 +219,29 @@ class MCTSAgent:
         self.plan = TurnPlan()
 
     def choose(self, state: State) -> int:
+        planned = self.plan.next(state)
+        if planned is not None:
+            return planned
+        return self._search(state)
+
+    def _search(self, state: State) -> int:
+        """The decision to play in ``state``, searched afresh; the rest of its turn planned
+        where the search chooses whole turns."""
+        raise NotImplementedError
+
+
+class MCTSAgent(TreeSearch):
+    """UCT over whole turns, with chance nodes sampled by probability, for games whose state
+    hides nothing."""
+
+    def choose(self, state: State) -> int:
         if not state.game.info.perfect_information:
             raise LudothequeError(
                 f"{state.game.name} hides cards, which this search would see; use ismcts."
             )
-        planned = self.plan.next(state)
-        if planned is not None:
-            return planned
+        return super().choose(state)
+
+    def _search(self, state: State) -> int:
         players = state.num_players()
         root = Node(players)
         luck = self.rng.getrandbits(64)

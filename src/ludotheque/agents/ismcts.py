@@ -20,7 +20,7 @@ A new node is valued by a leaf value (:mod:`.mcts`): in the Crypto games, the ga
 read as a chance of winning, since a round played out at random ends nowhere near how good
 play ends it.
 
->>> import ludotheque
+>>> import ludotheque, random
 >>> from ludotheque.agents.mcts import Judged
 >>> game = ludotheque.load_game("crypto-90")
 >>> state = game.new_initial_state()
@@ -34,59 +34,32 @@ play ends it.
 from __future__ import annotations
 
 import json
-import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from ludotheque.agents.greedy import TurnPlan
-from ludotheque.agents.mcts import (
-    EXPLORATION,
-    Budget,
-    Evaluate,
-    LeafValue,
-    Node,
-    outcome,
-    random_playout,
-    ranked_turns,
-)
+from ludotheque.agents.mcts import Node, TreeSearch, outcome, ranked_turns
 
 if TYPE_CHECKING:
     from ludotheque.core.game import State, Turn
 
 
-class ISMCTSAgent:
-    """Single-observer information-set MCTS over the game's determinisations."""
+class ISMCTSAgent(TreeSearch):
+    """Single-observer information-set MCTS over the game's determinisations. It takes a tree
+    search's settings (:class:`~ludotheque.agents.mcts.TreeSearch`: seed, iterations, seconds,
+    leaf, evaluate, width, exploration) and ``whole_turns``: whether the player's own turns
+    are searched whole, or a decision at a time."""
 
-    interactive: ClassVar[bool] = False
-
-    def __init__(
-        self,
-        seed: int | str | None = None,
-        iterations: int | None = 1000,
-        seconds: float | None = None,
-        leaf: LeafValue = random_playout,
-        evaluate: Evaluate | None = None,
-        whole_turns: bool = True,
-        width: int | None = None,
-        exploration: float = EXPLORATION,
-    ) -> None:
-        self.rng = random.Random(seed)
-        self.budget = Budget(iterations, seconds)
-        self.leaf = leaf
-        self.evaluate = evaluate
+    def __init__(self, *args: Any, whole_turns: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.whole_turns = whole_turns
-        self.width = width
-        self.exploration = exploration
+        # He knows the positions of his planned turn by what he sees of them, as he must.
         self.plan = TurnPlan(key=seen)
 
-    def choose(self, turn: Turn) -> int:
+    def _search(self, turn: Turn, world: State) -> int:
         # Everything below is worked out from the worlds his view leaves possible.
-        planned = self.plan.next(turn.world())
-        if planned is not None:
-            return planned
         me = turn.player
-        game = turn.game
         worlds = turn.worlds()
-        players = game.num_players()
+        players = turn.game.num_players()
         root = Node(players)
         for _ in self.budget.runs():
             self._iterate(root, worlds.sample(self.rng), me, players)

@@ -56,8 +56,7 @@ class DrawAheadAgent:
         if planned is not None:
             return planned
         me = turn.player
-        game = turn.game
-        evaluate = self.evaluate or game.manifest.evaluation()
+        evaluate = self.evaluate or turn.game.manifest.evaluation()
         worlds = turn.worlds()
         sampled = [worlds.sample(self.rng) for _ in range(self.samples)]
         best_path: tuple[int, ...] = ()

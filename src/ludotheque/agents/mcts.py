@@ -193,9 +193,11 @@ class Budget:
             done += 1
 
 
-class MCTSAgent:
-    """UCT over whole turns, with chance nodes sampled by probability, for games whose state
-    hides nothing."""
+class TreeSearch:
+    """What the tree searches share: their own seeded generator, the budget of each search,
+    the value of a new node (``leaf``), the evaluation that orders the turns to try (the best
+    ``width`` of them, if a width is set), UCB1's ``exploration``, and the turn chosen, played
+    out without searching again."""
 
     interactive: ClassVar[bool] = False
 
@@ -218,14 +220,30 @@ class MCTSAgent:
         self.plan = TurnPlan()
 
     def choose(self, turn: Turn) -> int:
+        world = turn.world()
+        planned = self.plan.next(world)
+        if planned is not None:
+            return planned
+        return self._search(turn, world)
+
+    def _search(self, turn: Turn, world: State) -> int:
+        """The decision to play, searched afresh from ``world``, one state the turn's view
+        leaves possible; the rest of its turn planned where the search chooses whole turns."""
+        raise NotImplementedError
+
+
+class MCTSAgent(TreeSearch):
+    """UCT over whole turns, with chance nodes sampled by probability, for games whose state
+    hides nothing."""
+
+    def choose(self, turn: Turn) -> int:
         if not turn.game.info.perfect_information:
             raise LudothequeError(
                 f"{turn.game.name} hides cards, which this search would see; use ismcts."
             )
-        state = turn.world()
-        planned = self.plan.next(state)
-        if planned is not None:
-            return planned
+        return super().choose(turn)
+
+    def _search(self, turn: Turn, state: State) -> int:
         players = state.num_players()
         root = Node(players)
         luck = self.rng.getrandbits(64)

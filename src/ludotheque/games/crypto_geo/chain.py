@@ -15,22 +15,28 @@ True
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ludotheque.core.cards import (
     Stock,
     StockChance,
-    Unseen,
     plus,
     with_item,
 )
 from ludotheque.core.errors import LudothequeError, NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Refusal, State
 from ludotheque.games.crypto_geo import CHAIN_GAME
-from ludotheque.games.crypto_geo.departements import departements, neighbours
-from ludotheque.games.crypto_geo.game import FAKIR, Hands, MapGame, card_name, card_of
+from ludotheque.games.crypto_geo.departements import neighbours
+from ludotheque.games.crypto_geo.game import (
+    FAKIR,
+    Hands,
+    HiddenRound,
+    MapGame,
+    Sight,
+    card_name,
+    card_of,
+)
 from ludotheque.games.crypto_geo.render import whose_turn
 
 HAND = 9
@@ -366,62 +372,28 @@ class CryptoGeographiqueChainState(StockChance, State):
 
 
 @dataclass(frozen=True)
-class HiddenChainHands:
+class HiddenChainHands(HiddenRound[Chain]):
     """What one player of the chain game knows at his decision, from his observation: his
     hand, the cards laid, who laid the visible one, the fakirs shown, how many cards each
     holds, the rounds before; and the cards he has not seen, dealt to the others' hands and
-    the stock.
-
-    >>> import ludotheque, random
-    >>> game = ludotheque.load_game("crypto-geographique-chaine")
-    >>> state = game.new_initial_state()
-    >>> while state.is_chance_node():
-    ...     state.apply_action(state.sample_chance(random.Random(len(state.history()))))
-    >>> world = game.information_set(state.observation(0)).sample(random.Random(1))
-    >>> world.observation(0) == state.observation(0) | {"last": None}
-    True
-    >>> world.chain.hands[1] == state.chain.hands[1]
-    False
-    """
+    the stock."""
 
     game: CryptoGeographiqueChainGame
-    #: The round as he sees it: the other hands empty, the stock empty.
-    chain: Chain
-    totals: tuple[int, ...]
     results: tuple[tuple[str, int], ...]
-    unseen: Unseen
 
     @classmethod
     def of(cls, game: CryptoGeographiqueChainGame, o: dict[str, Any]) -> HiddenChainHands:
         names = o["players"]
-        if o["to_move"] is None:
-            raise LudothequeError(
-                "a Crypto géographique observation is searched at a player's decision."
-            )
-        me, n = names.index(o["seat"]), len(names)
-        hand = tuple(card_of(c) for c in o["hand"])
-        laid = tuple(card_of(c) for c in o["laid"])
-        fakirs = tuple(o["fakirs"][name] for name in names)
-        seen = set(hand) | set(laid)
+        seen = Sight.of(o, names, o["to_move"] is not None, "laid")
         log = tuple(
             (names.index(name), card_of(card), what == "lays") for name, what, card in o["log"]
         )
-        sizes = tuple(0 if p == me else o["cards"][names[p]] for p in range(n))
-        unseen = Unseen(
-            tuple(c for c in departements() if c not in seen),
-            FAKIR,
-            6 - sum(fakirs),  # Rule "fakirs": shown at once, so the others are in the stock
-            sizes,
-            _barred(log, sizes),
-        )
-        unseen.check(o["stock"], game.name)
-        chain = Chain(
-            players=n,
-            dealer=names.index(o["dealer"]),
-            hands=tuple(hand if p == me else () for p in range(n)),
-            fakirs=fakirs,
-            stock=Stock.of((), FAKIR, 0),
-            laid=laid,
+        sizes = tuple(0 if p == seen.me else o["cards"][names[p]] for p in range(len(names)))
+        # Rule "fakirs": shown at once, so the others are in the stock.
+        unseen = seen.unseen(o, game, 6 - sum(seen.fakirs), sizes, _barred(log, sizes))
+        chain = replace(
+            seen.round(Chain, names.index(o["dealer"])),
+            laid=seen.table,
             laid_by=None if o["laid_by"] is None else names.index(o["laid_by"]),
             failures=o["failures"],
             to_move=names.index(o["to_move"]),
@@ -432,13 +404,9 @@ class HiddenChainHands:
         results = tuple((r["ended by"], names.index(r["winner"])) for r in o["rounds"])
         return cls(game, chain, tuple(o["totals"][name] for name in names), results, unseen)
 
-    def sample(self, rng: random.Random) -> CryptoGeographiqueChainState:
-        hidden, stock = self.unseen.deal(rng)
-        hands = tuple(h or own for h, own in zip(hidden, self.chain.hands, strict=True))
+    def _world(self, dealt: Chain) -> CryptoGeographiqueChainState:
         state = CryptoGeographiqueChainState(self.game)
-        state.chain = replace(self.chain, hands=hands, stock=stock)
-        state.totals = self.totals
-        state.results = self.results
+        state.chain, state.totals, state.results = dealt, self.totals, self.results
         return state
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ludotheque.core.cards import (
     CardSeats,
@@ -478,64 +478,126 @@ class CryptoGeographiqueState(StockChance, State):
         return f"{self.game.name}: {self.round.phase.value}, totals {self.totals}"
 
 
+#: A rule set's round: the combinations game's, or the chain game's.
+R = TypeVar("R", bound=Hands)
+
+
 @dataclass(frozen=True)
-class HiddenHands:
-    """What one player of the combinations game knows at his decision, from his observation:
-    his hand, the pile, the fakirs shown and the totals; and the cards he has not seen, seven
-    in each other hand and the rest in the stock.
+class Sight:
+    """What either rule set shows one player at his decision, read from his observation: the
+    seats, his own, his hand, the cards face up (the pile, or the chain laid) and the fakirs
+    each player has exposed."""
+
+    names: list[str]
+    me: int
+    hand: tuple[int, ...]
+    table: tuple[int, ...]
+    fakirs: tuple[int, ...]
+
+    @classmethod
+    def of(cls, o: dict[str, Any], names: list[str], at_decision: bool, table: str) -> Sight:
+        """The view ``o`` of the seats ``names``, its cards face up under ``table``; refused
+        unless ``at_decision``, since a search chooses a player's decision."""
+        if not at_decision:
+            raise LudothequeError(
+                "a Crypto géographique observation is searched at a player's decision."
+            )
+        me = names.index(o["seat"])
+        hand = tuple(card_of(c) for c in o["hand"])
+        face_up = tuple(card_of(c) for c in o[table])
+        return cls(names, me, hand, face_up, tuple(o["fakirs"][name] for name in names))
+
+    def unseen(
+        self,
+        o: dict[str, Any],
+        game: MapGame,
+        fakirs: int,
+        hands: tuple[int, ...],
+        barred: tuple[tuple[frozenset[int], ...], ...] = (),
+    ) -> Unseen:
+        """The départements he has not seen, ``hands`` of them in each other hand and the rest
+        in the stock with the ``fakirs`` not shown; refused unless that is the stock ``o``
+        counts."""
+        seen = set(self.hand) | set(self.table)
+        unseen = Unseen(
+            tuple(c for c in departements() if c not in seen), FAKIR, fakirs, hands, barred
+        )
+        unseen.check(o["stock"], game.name)
+        return unseen
+
+    def round(self, dealt: type[R], dealer: int) -> R:
+        """The round, of the rule set's kind ``dealt``, as he sees it: the other hands empty,
+        the stock empty."""
+        hands = tuple(self.hand if p == self.me else () for p in range(len(self.names)))
+        return dealt(len(self.names), dealer, hands, self.fakirs, Stock.of((), FAKIR, 0))
+
+
+@dataclass(frozen=True)
+class HiddenRound(Generic[R]):
+    """What one player of either rule set knows at his decision: the round as he sees it, the
+    totals and the rounds before as far as they are still in view; and the cards he has not
+    seen, dealt at random to the others' hands and the stock for each state sampled.
+
+    In either rule set a sampled state shows north what the true one does (but for the
+    sentence on the last action, which it has none of), and deals south another hand:
 
     >>> import ludotheque, random
-    >>> game = ludotheque.load_game("crypto-geographique")
-    >>> state = game.new_initial_state()
-    >>> while state.is_chance_node():
-    ...     state.apply_action(state.sample_chance(random.Random(len(state.history()))))
-    >>> world = game.information_set(state.observation(0)).sample(random.Random(1))
-    >>> world.observation(0) == state.observation(0) | {"last": None}
-    True
-    >>> world.round.hands[1] == state.round.hands[1]
-    False
+    >>> for name in ("crypto-geographique", "crypto-geographique-chaine"):
+    ...     game = ludotheque.load_game(name)
+    ...     state = game.new_initial_state()
+    ...     while state.is_chance_node():
+    ...         state.apply_action(state.sample_chance(random.Random(len(state.history()))))
+    ...     world = game.information_set(state.observation(0)).sample(random.Random(1))
+    ...     same = world.observation(0) == state.observation(0) | {"last": None}
+    ...     print(name, same, world.observation(1)["hand"] == state.observation(1)["hand"])
+    crypto-geographique True False
+    crypto-geographique-chaine True False
     """
 
-    game: CryptoGeographiqueGame
+    game: MapGame
     #: The round as he sees it: the other hands empty, the stock empty.
-    round: Round
+    round: R
     totals: tuple[int, ...]
+    #: The rounds before, as the rule set's state keeps them, so far as he still sees them.
+    results: tuple[Any, ...]
     unseen: Unseen
+
+    def sample(self, rng: random.Random) -> State:
+        hidden, stock = self.unseen.deal(rng)
+        hands = tuple(h or own for h, own in zip(hidden, self.round.hands, strict=True))
+        return self._world(replace(self.round, hands=hands, stock=stock))
+
+    def _world(self, dealt: R) -> State:
+        """The rule set's state at the round ``dealt``, the unseen cards dealt in it."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class HiddenHands(HiddenRound[Round]):
+    """What one player of the combinations game knows at his decision, from his observation:
+    his hand, the pile, the fakirs shown and the totals; and the cards he has not seen, seven
+    in each other hand and the rest in the stock."""
+
+    game: CryptoGeographiqueGame
     #: The last round's ending and hands, shown to all when it ended; the rounds before it
     #: are no longer in view.
-    shown: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
+    results: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
 
     @classmethod
     def of(cls, game: CryptoGeographiqueGame, o: dict[str, Any]) -> HiddenHands:
         names = o["players"]
-        if o["phase"] not in (Phase.TAKE.value, Phase.DISCARD.value, Phase.CONSENT.value):
-            raise LudothequeError(
-                "a Crypto géographique observation is searched at a player's decision."
-            )
-        me, n = names.index(o["seat"]), len(names)
-        hand = tuple(card_of(c) for c in o["hand"])
-        pile = tuple(card_of(c) for c in o["pile"])
-        fakirs = tuple(o["fakirs"][name] for name in names)
-        seen = set(hand) | set(pile)
+        deciding = o["phase"] in (Phase.TAKE.value, Phase.DISCARD.value, Phase.CONSENT.value)
+        seen = Sight.of(o, names, deciding, "pile")
+        others = tuple(0 if p == seen.me else HAND for p in range(len(names)))
         # Rule "fakirs": shown at once, so those not on the table or the pile are in the stock.
-        unseen = Unseen(
-            tuple(c for c in departements() if c not in seen),
-            FAKIR,
-            6 - sum(fakirs) - pile.count(FAKIR),
-            tuple(0 if p == me else HAND for p in range(n)),
-        )
-        unseen.check(o["stock"], game.name)
+        unseen = seen.unseen(o, game, 6 - sum(seen.fakirs) - seen.table.count(FAKIR), others)
         acting = names.index(o["to_move"])
         phase = Phase(o["phase"])
         # Asked to consent, the partner acts; the turn is still the stopper's.
         to_move = game.partner(acting) if phase is Phase.CONSENT else acting
-        round_ = Round(
-            players=n,
-            dealer=names.index(o["dealer"]),
-            hands=tuple(hand if p == me else () for p in range(n)),
-            fakirs=fakirs,
-            stock=Stock.of((), FAKIR, 0),
-            pile=pile,
+        round_ = replace(
+            seen.round(Round, names.index(o["dealer"])),
+            pile=seen.table,
             phase=phase,
             to_move=to_move,  # type: ignore[arg-type]
             stopper=to_move if phase is Phase.CONSENT else None,
@@ -545,15 +607,11 @@ class HiddenHands:
             (last["ended by"], tuple(tuple(card_of(c) for c in last["hands"][name])
                                      for name in names)),
         )
-        return cls(game, round_, tuple(o["totals"][name] for name in names), unseen, shown)
+        return cls(game, round_, tuple(o["totals"][name] for name in names), shown, unseen)
 
-    def sample(self, rng: random.Random) -> CryptoGeographiqueState:
-        hidden, stock = self.unseen.deal(rng)
-        hands = tuple(h or own for h, own in zip(hidden, self.round.hands, strict=True))
+    def _world(self, dealt: Round) -> CryptoGeographiqueState:
         state = CryptoGeographiqueState(self.game)
-        state.round = replace(self.round, hands=hands, stock=stock)
-        state.totals = self.totals
-        state.results = self.shown
+        state.round, state.totals, state.results = dealt, self.totals, self.results
         return state
 
 

@@ -114,6 +114,7 @@ MANIFEST = Manifest(
     rules="ludotheque.games.crypto90.game:Crypto90Game",
     options=OPTIONS,
     aliases=("crypto90",),
+    view="ludotheque.games.crypto90.view:Crypto90View",
     render="ludotheque.games.crypto90.render:render",
     heuristic="ludotheque.games.crypto90.heuristic:judge",
     players={

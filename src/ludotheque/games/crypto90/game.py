@@ -33,6 +33,7 @@ from ludotheque.games.crypto90.rules import (
     card_of,
 )
 from ludotheque.games.crypto90.table import Phase, Table
+from ludotheque.games.crypto90.view import Crypto90View, LastRound
 
 TAKE_STOCK, TAKE_PILE, PLACE_HAND = 0, 1, 2
 PLACE_ROW = 3  # + position 0–7
@@ -275,7 +276,7 @@ class Crypto90State(StockChance, State):
         # How the last round ended: rule "end of the round", or rule "the stock runs out".
         return "ninth card laid" if self.results[-1].winner is not None else "stock exhausted"
 
-    def _observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> Crypto90View:
         """What ``player`` may see: every row, the fakirs set aside, the pile (all of its cards
         went down face up, only the top is visible), the stock's size, his own hand card and the
         card he has taken — never another's hand card, nor the stock's cards."""
@@ -314,7 +315,7 @@ class Crypto90State(StockChance, State):
             "last": self.describe_last(player) or None,
         }
 
-    def _last_round(self, names: list[str]) -> dict[str, Any] | None:
+    def _last_round(self, names: list[str]) -> LastRound | None:
         if not self.results:
             return None
         winner, scores = self.results[-1].winner, self.results[-1].scores

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ludotheque.core.cards import (
     Stock,
@@ -38,6 +38,7 @@ from ludotheque.games.crypto_geo.game import (
     card_of,
 )
 from ludotheque.games.crypto_geo.render import whose_turn
+from ludotheque.games.crypto_geo.view import ChainEnding, CryptoGeographiqueChainView
 
 HAND = 9
 DONE = 91  # lay ids are the cards, 1–90
@@ -306,7 +307,7 @@ class CryptoGeographiqueChainState(StockChance, State):
         # How the last round ended: rule "end of the round", a hand emptied or the stock.
         return "hand emptied" if self.results[-1][0] == "hand" else "stock exhausted"
 
-    def _observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> CryptoGeographiqueChainView:
         c = self.chain
         names = [self.game.seat_name(p) for p in range(c.players)]
         visible = card_name(c.laid[-1]) if c.laid else None
@@ -315,7 +316,10 @@ class CryptoGeographiqueChainState(StockChance, State):
             "seat": None if player is None else names[player],
             "players": names,
             "dealer": names[c.dealer],
-            "rounds": [{"ended by": how, "winner": names[w]} for how, w in self.results],
+            # Each ending is one of the two _end_round writes.
+            "rounds": [
+                {"ended by": cast(ChainEnding, how), "winner": names[w]} for how, w in self.results
+            ],
             "to_move": None if self.current_player() in (CHANCE, TERMINAL) else names[c.to_move],
             "over": self.is_terminal(),
             "hand": [] if player is None else [card_name(x) for x in sorted(c.hands[player])],

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from ludotheque.core.cards import (
     CardSeats,
@@ -40,6 +40,7 @@ from ludotheque.games.crypto_geo.departements import (
     name,
     numbers_by_name,
 )
+from ludotheque.games.crypto_geo.view import CryptoGeographiqueView, Ending, ShownHands
 
 FAKIR = 0
 HAND = 7
@@ -402,18 +403,18 @@ class CryptoGeographiqueState(StockChance, State):
         # How the last round ended: rule "stopping", or rule "the stock runs out".
         return "stop announced" if self.results[-1][0] == "stop" else "stock exhausted"
 
-    def _observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> CryptoGeographiqueView:
         """Every hand is secret until the round ends; the pile and the fakirs are public."""
         r = self.round
         names = [self.game.seat_name(p) for p in range(r.players)]
         own = sorted(r.hands[player]) if player is not None else []
         groups = self.game.options["groups"]
         split = best_split(tuple(own), groups)[1] if own and len(own) <= HAND + 1 else ()
-        shown = None
+        shown: ShownHands | None = None
         if self.results:
             how, hands = self.results[-1]
             shown = {
-                "ended by": how,
+                "ended by": cast(Ending, how),  # one of the two _end_round is given
                 "hands": {names[p]: [card_name(c) for c in h] for p, h in enumerate(hands)},
             }
         return {

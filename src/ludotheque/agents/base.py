@@ -15,7 +15,9 @@ class Agent(Protocol):
     ``interactive`` players (people) are asked even when only one move is legal.
     """
 
-    interactive: bool
+    # Read only, so that a class's constant serves as well as a seat's own attribute.
+    @property
+    def interactive(self) -> bool: ...
 
     def choose(self, state: State) -> int: ...
 

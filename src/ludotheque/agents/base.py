@@ -34,7 +34,7 @@ class RandomAgent:
 
     interactive: ClassVar[bool] = False
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(self, seed: int | float | str | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> int:

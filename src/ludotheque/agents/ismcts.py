@@ -60,7 +60,7 @@ class ISMCTSAgent:
 
     def __init__(
         self,
-        seed: int | str | None = None,
+        seed: int | float | str | None = None,
         iterations: int | None = 1000,
         seconds: float | None = None,
         leaf: LeafValue = random_playout,

@@ -54,7 +54,9 @@ class ShotPlanner:
 
     interactive: ClassVar[bool] = False
 
-    def __init__(self, seed: int | str | None = None, counters: int = 2, samples: int = 4) -> None:
+    def __init__(
+        self, seed: int | float | str | None = None, counters: int = 2, samples: int = 4
+    ) -> None:
         self.rng = random.Random(seed)
         self.counters = counters
         self.samples = samples

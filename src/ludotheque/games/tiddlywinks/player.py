@@ -69,7 +69,7 @@ class AimingPlayer:
 
     interactive: ClassVar[bool] = False
 
-    def __init__(self, level: str = "medium", seed: int | str | None = None) -> None:
+    def __init__(self, level: str = "medium", seed: int | float | str | None = None) -> None:
         self.level = level
         self.rng = random.Random(seed)
 

@@ -96,7 +96,7 @@ class _Supply:
         keep (dynamic programming over the last card kept)."""
         below, count = self.below[parity], self.count
         # Bounds: 0 before the first place, 91 after the last, kept by every choice.
-        bounded = [0]
+        bounded: list[int | None] = [0]
         for v in places:
             keep = v is not None and v != FAKIR and (parity is None or v % 2 == parity)
             bounded.append(v if keep else None)
@@ -144,8 +144,9 @@ def evaluate(observation: dict[str, Any]) -> float:
     # flattens when one is far behind, and a player who is behind must still play his best.
     closest = min(w for name, w in waits.items() if name != me)
     chance = 1 / players + (closest - waits[me]) / (4 * PACE)
-    held = UNUSED_FAKIR * o["fakirs_set_aside"][me]
-    return round_won(players) * chance + held + o["totals"][me]
+    held: int = UNUSED_FAKIR * o["fakirs_set_aside"][me]
+    total: int = o["totals"][me]
+    return round_won(players) * chance + held + total
 
 
 class RaceEvaluation:

@@ -57,8 +57,8 @@ def evaluate(observation: dict[str, Any]) -> float:
     players = len(o["players"])
     mine = row_value(o["rows"][me], o["hand"], players)
     others = [row_value(row, None, players) for name, row in o["rows"].items() if name != me]
-    score = o["totals"][me] - max(v for name, v in o["totals"].items() if name != me)
-    reserve = UNUSED_FAKIR * o["fakirs_set_aside"][me]
+    score: int = o["totals"][me] - max(v for name, v in o["totals"].items() if name != me)
+    reserve: int = UNUSED_FAKIR * o["fakirs_set_aside"][me]
     hope = STOCK_HOPE if o["phase"] == "stock" else 0.0  # his own stock card, still unseen
     return score + reserve + mine - 0.5 * max(others, default=0.0) + hope
 

@@ -67,6 +67,7 @@ class Chain(Hands):
         if card == FAKIR:
             # Rule "fakirs": «Tout Fakir doit être immédiatement exposé devant son possesseur et
             # remplacé par une carte prise au talon.»
+            assert player is not None  # the dealer's, where it was turned up
             return replace(self, stock=stock, fakirs=plus(self.fakirs, player, 1))
         if self.dealing and player is None:
             # Rule "the first card": «retourner la carte de dessus du talon et la placer à côté».
@@ -74,7 +75,8 @@ class Chain(Hands):
                 self, stock=stock, laid=(card,), dealing=False, to_move=self.order()[0]
             )
             return replace(started, drawing=not started.playable())
-        hand = (*self.hands[player], card)  # type: ignore[index]
+        assert player is not None  # dealt to a hand, or drawn by the player to move
+        hand = (*self.hands[player], card)
         received = replace(self, stock=stock, hands=with_item(self.hands, player, hand))
         if self.dealing:
             return received

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ludotheque.core.game import Game
 
 
-def _seed(kind: str, argument: str, seed: int | str | None) -> int | str | None:
+def _seed(kind: str, argument: str, seed: int | float | str | None) -> int | float | str | None:
     """The seat's own seed if it gives one (``random:7``), else the default."""
     if not argument:
         return seed
@@ -49,11 +49,11 @@ def _seed(kind: str, argument: str, seed: int | str | None) -> int | str | None:
     return number
 
 
-def _random(argument: str, seed: int | str | None) -> Agent:
+def _random(argument: str, seed: int | float | str | None) -> Agent:
     return RandomAgent(_seed("random", argument, seed))
 
 
-def _heuristic(argument: str, seed: int | str | None) -> Agent:
+def _heuristic(argument: str, seed: int | float | str | None) -> Agent:
     return GreedyAgent(_seed("heuristic", argument, seed))
 
 
@@ -62,7 +62,7 @@ def _heuristic(argument: str, seed: int | str | None) -> Agent:
 PERSON = "human"
 #: Seat kinds that play any game, by name: each makes an agent from its argument and a
 #: default seed. The search methods and levels come from :mod:`ludotheque.agents.levels`.
-KINDS: dict[str, Callable[[str, int | str | None], Agent]] = {
+KINDS: dict[str, Callable[[str, int | float | str | None], Agent]] = {
     "random": _random,
     "heuristic": _heuristic,
 }
@@ -97,7 +97,7 @@ def is_person(spec: str) -> bool:
 
 def make_agent(
     spec: str,
-    seed: int | str | None = None,
+    seed: int | float | str | None = None,
     game: Game | None = None,
     person: Callable[[], Agent] | None = None,
 ) -> Agent:

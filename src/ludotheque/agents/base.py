@@ -17,7 +17,9 @@ class Agent(Protocol):
     ``interactive`` players (people) are asked even when only one move is legal.
     """
 
-    interactive: bool
+    # Read only, so that a class's constant serves as well as a seat's own attribute.
+    @property
+    def interactive(self) -> bool: ...
 
     def choose(self, turn: Turn) -> int: ...
 
@@ -34,7 +36,7 @@ class RandomAgent:
 
     interactive: ClassVar[bool] = False
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(self, seed: int | float | str | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, turn: Turn) -> int:

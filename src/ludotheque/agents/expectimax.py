@@ -46,7 +46,7 @@ class ExpectimaxAgent:
 
     def __init__(
         self,
-        seed: int | str | None = None,
+        seed: int | float | str | None = None,
         depth: int = 2,
         width: int | None = None,
         evaluate: Evaluate | None = None,

@@ -37,7 +37,7 @@ def turn_ends(state: State, limit: int = BUDGET) -> list[tuple[tuple[int, ...], 
     Search players judge a turn by where it ends: two orders of the same dice are one move.
     """
     player = state.current_player()
-    ends = []
+    ends: list[tuple[tuple[int, ...], State]] = []
     seen: set[Hashable] = set()
     # Depth-first over the turn's decisions; each frame is (state, the decisions leading to it).
     frames: list[tuple[State, tuple[int, ...]]] = [(state, ())]
@@ -98,7 +98,7 @@ class GreedyAgent:
 
     interactive: ClassVar[bool] = False
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(self, seed: int | float | str | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, turn: Turn) -> int:

@@ -65,11 +65,11 @@ class ISMCTSAgent(TreeSearch):
             self._iterate(root, worlds.sample(self.rng), me, players)
         world = worlds.sample(self.rng)
         if not self.whole_turns:
-            return root.most_visited(world.legal_actions(), me)  # type: ignore[return-value]
+            return root.most_visited(world.legal_actions(), me)
         assert root.turns is not None
         path = root.most_visited([path for path, _ in root.turns], me)
-        self.plan.follow(world, path)  # type: ignore[arg-type]
-        return path[0]  # type: ignore[index]
+        self.plan.follow(world, path)
+        return path[0]
 
     def _iterate(self, node: Node, world: State, me: int, players: int) -> None:
         rng = self.rng
@@ -89,13 +89,13 @@ class ISMCTSAgent(TreeSearch):
                 if node.turns is None:
                     node.turns = ranked_turns(world, rng, self.evaluate, self.width)
                 turns = [turn for turn, _ in node.turns]
-                untried = [turn for turn in turns if turn not in node.children]
-                turn = untried[0] if untried else node.select(turns, me, self.exploration)
+                new_turns = [turn for turn in turns if turn not in node.children]
+                turn = new_turns[0] if new_turns else node.select(turns, me, self.exploration)
                 for action in turn:
                     world.apply_action(action)
                 node = node.child(turn, players)
                 path.append(node)
-                if untried and len(turns) > 1:  # a forced turn is no choice: walk through
+                if new_turns and len(turns) > 1:  # a forced turn is no choice: walk through
                     rewards = self.leaf(world, rng)
                     break
                 continue

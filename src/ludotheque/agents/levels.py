@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "medium", "hard")
 
 #: Makes a player for a game (its rules and heuristic) with the seat's seed.
-Factory = Callable[["Game", int | str | None], "Agent"]
+Factory = Callable[["Game", int | float | str | None], "Agent"]
 
 
 
@@ -52,7 +52,9 @@ def methods(game: str | None = None) -> list[str]:
     return list(dict.fromkeys(m for declared in manifests() for m in declared.players))
 
 
-def make_player(method: str | None, level: str, game: Game, seed: int | str | None) -> Agent:
+def make_player(
+    method: str | None, level: str, game: Game, seed: int | float | str | None
+) -> Agent:
     """The player ``method`` (None: the game's own) at ``level``, for ``game``."""
     offered = game.manifest.players
     if not offered:
@@ -86,7 +88,7 @@ def ismcts(iterations: int, scale: float, whole_turns: bool, width: int = 6) -> 
     ``scale`` read as a 73% chance of winning, comparing the heuristic's best ``width`` turns,
     searching whole turns or a decision at a time."""
 
-    def make(game: Game, seed: int | str | None) -> Agent:
+    def make(game: Game, seed: int | float | str | None) -> Agent:
         evaluate = game.manifest.evaluation()
         return ISMCTSAgent(
             seed, iterations, leaf=Judged(evaluate, scale), evaluate=evaluate,

@@ -42,7 +42,8 @@ class DrawAheadAgent:
     interactive: ClassVar[bool] = False
 
     def __init__(
-        self, seed: int | str | None = None, samples: int = 16, evaluate: Evaluate | None = None
+        self, seed: int | float | str | None = None, samples: int = 16,
+        evaluate: Evaluate | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = samples

@@ -37,7 +37,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from ludotheque.agents.greedy import TurnPlan, turn_ends
 from ludotheque.core.errors import LudothequeError
@@ -53,6 +53,8 @@ EXPLORATION = 0.7
 LeafValue = Callable[["State", random.Random], list[float]]
 #: A heuristic judge of a position for one seat, higher is better (a manifest's ``heuristic``).
 Evaluate = Callable[["State", int], float]
+#: A tree's edge: a decision, a whole turn, or what a chance outcome showed.
+Edge = TypeVar("Edge", bound=Hashable)
 
 
 def outcome(state: State) -> list[float]:
@@ -149,7 +151,7 @@ class Node:
         for seat, reward in enumerate(rewards):
             self.rewards[seat] += reward
 
-    def select(self, edges: Sequence[Hashable], player: int, exploration: float) -> Hashable:
+    def select(self, edges: Sequence[Edge], player: int, exploration: float) -> Edge:
         """UCB1 among ``edges`` (each already a child) for ``player``; a child's count of
         chances is its availability where that is kept, else this node's visits."""
         best, best_score = edges[0], -math.inf
@@ -164,7 +166,7 @@ class Node:
                 best, best_score = edge, score
         return best
 
-    def most_visited(self, edges: Sequence[Hashable], player: int) -> Hashable:
+    def most_visited(self, edges: Sequence[Edge], player: int) -> Edge:
         """The edge to play: the most visited, then the best on average, then the first."""
         return max(
             (e for e in edges if e in self.children),
@@ -203,7 +205,7 @@ class TreeSearch:
 
     def __init__(
         self,
-        seed: int | str | None = None,
+        seed: int | float | str | None = None,
         iterations: int | None = 1000,
         seconds: float | None = None,
         leaf: LeafValue = random_playout,
@@ -251,8 +253,8 @@ class MCTSAgent(TreeSearch):
             self._iterate(root, state, players, luck)
         assert root.turns is not None
         path = root.most_visited([path for path, _ in root.turns], state.current_player())
-        self.plan.follow(state, path)  # type: ignore[arg-type]
-        return path[0]  # type: ignore[index]
+        self.plan.follow(state, path)
+        return path[0]
 
     def _evaluation(self, state: State) -> Evaluate | None:
         if self.evaluate is not None:

@@ -39,9 +39,9 @@ def choose_game(console: Console) -> str:
             raise Abandoned
         if answer.lower() == CONTINUE:
             return CONTINUE
-        number = parse_int(answer)
-        if number is not None and 1 <= number <= len(names):
-            return names[number - 1]
+        chosen = parse_int(answer)
+        if chosen is not None and 1 <= chosen <= len(names):
+            return names[chosen - 1]
         if answer in names:
             return answer
         console.print(Text(

@@ -54,6 +54,8 @@ class HandedOver:
 
     ``shown`` is shared by the table's people: whose view the screen holds now."""
 
+    interactive: bool  # not set here: the person's own, through __getattr__
+
     def __init__(self, agent: TerminalHuman, seat: int, name: str, console: Console,
                  shown: list[int | None]) -> None:
         self.agent, self.seat, self.name, self.console, self.shown = (
@@ -112,7 +114,7 @@ def play_at_terminal(
         shown: list[int | None] = [None]
         agents = [
             HandedOver(agent, seat, game.seat_name(seat), console, shown)
-            if seat in at_terminal else agent
+            if isinstance(agent, TerminalHuman) else agent
             for seat, agent in enumerate(agents)
         ]
     # The game is told as the one person at the table may know it; with several, as to a

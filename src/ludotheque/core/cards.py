@@ -20,8 +20,9 @@ treats alike (the six fakirs of the Crypto games) are one value held several tim
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import CHANCE
@@ -33,6 +34,8 @@ SEATING = {
     4: ("north", "east", "south", "west"),
     5: ("north", "north-east", "south-east", "south-west", "north-west"),
 }
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,7 @@ class Unseen:
         left = set(cards)
         dealt: list[tuple[int, ...]] = []
         for seat, size in enumerate(self.hands):
-            bars = self.barred[seat] if seat < len(self.barred) else ()
+            bars: Sequence[frozenset[int]] = self.barred[seat] if seat < len(self.barred) else ()
             bars = sorted((*bars, *(frozenset(),) * (size - len(bars)))[:size], key=len)
             hand = []
             for bar in reversed(bars):
@@ -153,7 +156,7 @@ def next_to_deal(hands: tuple[tuple[int, ...], ...], dealer: int, size: int) -> 
     return None
 
 
-def with_item(values: tuple, at: int, value: object) -> tuple:
+def with_item(values: tuple[T, ...], at: int, value: T) -> tuple[T, ...]:
     """``values`` with the item at ``at`` replaced: tables of cards are immutable tuples."""
     return (*values[:at], value, *values[at + 1 :])
 

@@ -458,7 +458,8 @@ class State(ABC):
 
         Rule sets whose chance cannot be listed (a physical throw) override this."""
         outcomes, probabilities = zip(*self.chance_outcomes(), strict=True)
-        return rng.choices(outcomes, probabilities)[0]
+        outcome: int = rng.choices(outcomes, probabilities)[0]
+        return outcome
 
     def chance_children(self) -> Iterator[tuple[State, float]]:
         """Each outcome of this chance node as the state it leads to, with its probability:
@@ -574,7 +575,7 @@ class State(ABC):
         return {**self.__dict__, "_trail": tuple(self.history())}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
-        trail = None
+        trail: tuple[int, Any] | None = None
         for action in saved["_trail"]:
             trail = (action, trail)
         self.__dict__.update(saved)

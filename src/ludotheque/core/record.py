@@ -189,7 +189,9 @@ class Record:
                         "decision may be taken back."
                     )
                 standing.pop()
-                withdrawn = before.action_to_string(state.last_action())
+                last = state.last_action()
+                assert last is not None  # every standing state but the first follows a move
+                withdrawn = before.action_to_string(last)
                 yield Step(move, before, before.current_player(), withdrawn)
                 continue
             after = state.clone()

@@ -114,6 +114,7 @@ class GameInPlay:
         if len(self._standing) == 1:
             return f"{name} has nothing to take back: no move has been played yet."
         before, last = self._standing[-2], self._standing[-1].last_action()
+        assert last is not None  # every standing state but the first follows a move
         mover = before.current_player()
         # Neither a chance outcome nor another seat's move is named: either may be hidden
         # from this seat (a card another drew).
@@ -140,7 +141,9 @@ class GameInPlay:
             raise IllegalMoveError(refusal)
         withdrawn = self._standing.pop()
         self._log.append(TAKEN_BACK)
-        return self.state.action_to_string(withdrawn.last_action())
+        last = withdrawn.last_action()
+        assert last is not None  # a move stands, or take_back_refusal would have said so
+        return self.state.action_to_string(last)
 
     def play_on(
         self,

@@ -68,7 +68,8 @@ class Tournament:
                 raise LudothequeError("an agent of the list is empty; separate agents by commas.")
             if is_person(spec):
                 raise LudothequeError("a tournament plays computer players only, not a person.")
-        tables, deals = [], []
+        tables: list[tuple[int, ...]] = []
+        deals: list[int] = []
         for table in combinations(range(len(entrants)), seats):
             for played in range(games):
                 turn = played % seats  # the seats turn round the table game by game

@@ -34,6 +34,7 @@ flattens (a softmax) would not ask of him.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.games.crypto90.rules import FAKIR, NUMBERS, UNUSED_FAKIR, card_of, round_won
@@ -96,7 +97,7 @@ class _Supply:
         keep (dynamic programming over the last card kept)."""
         below, count = self.below[parity], self.count
         # Bounds: 0 before the first place, 91 after the last, kept by every choice.
-        bounded = [0]
+        bounded: list[int | None] = [0]
         for v in places:
             keep = v is not None and v != FAKIR and (parity is None or v % 2 == parity)
             bounded.append(v if keep else None)
@@ -123,7 +124,7 @@ class _Supply:
         return cost[-1]
 
 
-def evaluate(observation: dict[str, Any]) -> float:
+def evaluate(observation: Mapping[str, Any]) -> float:
     """The position's worth to the observing player, in points (see the module's docstring)."""
     o = observation
     me = o["seat"]
@@ -144,8 +145,9 @@ def evaluate(observation: dict[str, Any]) -> float:
     # flattens when one is far behind, and a player who is behind must still play his best.
     closest = min(w for name, w in waits.items() if name != me)
     chance = 1 / players + (closest - waits[me]) / (4 * PACE)
-    held = UNUSED_FAKIR * o["fakirs_set_aside"][me]
-    return round_won(players) * chance + held + o["totals"][me]
+    held: int = UNUSED_FAKIR * o["fakirs_set_aside"][me]
+    total: int = o["totals"][me]
+    return round_won(players) * chance + held + total
 
 
 class RaceEvaluation:

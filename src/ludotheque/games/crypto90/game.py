@@ -16,6 +16,7 @@ completes the row, ``lay left`` / ``lay right``. Chance outcomes are cards: ``07
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -72,10 +73,11 @@ class Crypto90Game(CardSeats, Game):
     def max_utility(self) -> float:
         # A round is worth at most 650 to one player: won 250, six fakirs 300, the tens 100.
         if self.options["goal"] == "rounds":
-            return 650.0 * self.options["rounds"]
+            rounds: int = self.options["rounds"]
+            return 650.0 * rounds
         return float(self.options["points"] + 650)
 
-    def _information_set(self, observation: dict[str, Any]) -> HiddenCards:
+    def _information_set(self, observation: Mapping[str, Any]) -> HiddenCards:
         return HiddenCards.of(self, observation)
 
     def new_initial_state(self) -> Crypto90State:
@@ -157,8 +159,10 @@ class Crypto90State(StockChance, State):
     def _game_over(self, t: Table) -> bool:
         options = self.game.options
         if options["goal"] == "rounds":
-            return t.round >= options["rounds"]
-        return max(t.totals) >= options["points"]
+            rounds: int = options["rounds"]
+            return t.round >= rounds
+        points: int = options["points"]
+        return max(t.totals) >= points
 
     def _action_to_string(self, action: int) -> str:
         t = self.table
@@ -242,6 +246,7 @@ class Crypto90State(StockChance, State):
                 return Refusal("a turn", "take the top of the stock or of the pile first")
         if t.phase is Phase.PLACE:
             if action in (TAKE_STOCK, TAKE_PILE):
+                assert t.drawn is not None  # the card taken this turn
                 return Refusal("a turn", f"the {card_name(t.drawn)} taken is to be exchanged "
                                f"for the hand card or a row card")
             if action == REJECT:
@@ -286,6 +291,7 @@ class Crypto90State(StockChance, State):
         taken = None
         if t.drawn is not None and (player == t.to_move or not t.from_stock):
             taken = card_name(t.drawn)
+        hand = None if player is None else t.hands[player]
         return {
             "game": self.game.name,
             "seat": None if player is None else names[player],
@@ -301,9 +307,7 @@ class Crypto90State(StockChance, State):
                 for p in range(t.players)
             },
             "fakirs_set_aside": {names[p]: t.held[p] for p in range(t.players)},
-            "hand": None
-            if player is None or t.hands[player] is None
-            else card_name(t.hands[player]),
+            "hand": None if hand is None else card_name(hand),
             "taken": taken,
             "taken_from": None if t.drawn is None else ("stock" if t.from_stock else "pile"),
             "mover": None if mover is None else names[mover],
@@ -384,17 +388,19 @@ class Crypto90State(StockChance, State):
                     drawn = "the card he drew"
                 return f"keeps {drawn} in hand and discards his old hand card, {old}"
             position = action - PLACE_ROW
-            old = before.rows[before.to_move][position]
-            return f"puts {drawn} in row place {position + 1} and discards {card_name(old)}"  # type: ignore[arg-type]
+            replaced = before.rows[before.to_move][position]
+            assert replaced is not None  # after the deal every row place holds a card
+            return f"puts {drawn} in row place {position + 1} and discards {card_name(replaced)}"
         if before.phase is Phase.HYPNOTISE:
             if action == PASS:
                 return "keeps his fakirs"
             player, position = divmod(action - HYPNOTISE, ROW)
             removed = before.rows[player][position]
+            assert removed is not None  # a fakir replaces a card
             return (
                 f"hypnotises {self.game.seat_name(player)}: a fakir replaces "
                 f"{card_name(removed)} (place {position + 1}), which goes under the pile"
-            )  # type: ignore[arg-type]
+            )
         if action == LAY:
             hand = before.hands[before.to_move]
             return f"lays {card_name(hand)} on the {before.side(before.to_move)} and wins the round"  # type: ignore[arg-type]
@@ -443,7 +449,7 @@ class HiddenCards:
     unseen: Unseen
 
     @classmethod
-    def of(cls, game: Crypto90Game, o: dict[str, Any]) -> HiddenCards:
+    def of(cls, game: Crypto90Game, o: Mapping[str, Any]) -> HiddenCards:
         names = o["players"]
         if o["phase"] not in DECISIONS:
             raise LudothequeError("a Crypto-90 observation is searched at a player's decision.")

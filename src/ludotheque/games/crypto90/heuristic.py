@@ -9,6 +9,7 @@ counts against it, so that a fakir is spent only on an opponent close to winning
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.games.crypto90.rules import UNUSED_FAKIR
@@ -51,14 +52,14 @@ def row_value(row: list[str | None], hand: str | None, players: int) -> float:
     return best
 
 
-def evaluate(observation: dict[str, Any]) -> float:
+def evaluate(observation: Mapping[str, Any]) -> float:
     o = observation
     me = o["seat"]
     players = len(o["players"])
     mine = row_value(o["rows"][me], o["hand"], players)
     others = [row_value(row, None, players) for name, row in o["rows"].items() if name != me]
-    score = o["totals"][me] - max(v for name, v in o["totals"].items() if name != me)
-    reserve = UNUSED_FAKIR * o["fakirs_set_aside"][me]
+    score: int = o["totals"][me] - max(v for name, v in o["totals"].items() if name != me)
+    reserve: int = UNUSED_FAKIR * o["fakirs_set_aside"][me]
     hope = STOCK_HOPE if o["phase"] == "stock" else 0.0  # his own stock card, still unseen
     return score + reserve + mine - 0.5 * max(others, default=0.0) + hope
 

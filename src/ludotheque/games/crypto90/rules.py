@@ -45,7 +45,7 @@ def card_of(text: str) -> int:
     if word in ("f", "fakir"):
         return FAKIR
     number = parse_int(word)
-    if number in NUMBERS:
+    if number is not None and number in NUMBERS:
         return number
     raise NotationError(f"{text.strip()!r} is not a card; a card is a number from 01 to 90 or F.")
 

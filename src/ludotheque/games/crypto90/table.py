@@ -183,11 +183,13 @@ class Table:
             table = replace(
                 self, rows=with_item(self.rows, player, with_item(row, where, self.drawn))
             )
+        assert given is not None  # after the deal every row place and hand holds a card
         return replace(table, pile=(*self.pile, given), drawn=None)._after_placing()
 
     def reject(self) -> Table:
         # Rule "rejecting a stock card": «il peut la rejeter directement sur la pile de
         # défausses. Il n'aura donc pas fait d'échange».
+        assert self.drawn is not None  # rejected in the turn it was taken
         return replace(self, pile=(*self.pile, self.drawn), drawn=None)._after_placing()
 
     def _after_placing(self) -> Table:

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, cast
 
@@ -74,6 +75,7 @@ class Chain(Hands):
         if card == FAKIR:
             # Rule "fakirs": «Tout Fakir doit être immédiatement exposé devant son possesseur et
             # remplacé par une carte prise au talon.»
+            assert player is not None  # the dealer's, where it was turned up
             return replace(self, stock=stock, fakirs=plus(self.fakirs, player, 1))
         if self.dealing and player is None:
             # Rule "the first card": «retourner la carte de dessus du talon et la placer à côté».
@@ -81,7 +83,8 @@ class Chain(Hands):
                 self, stock=stock, laid=(card,), dealing=False, to_move=self.order()[0]
             )
             return replace(started, drawing=not started.playable())
-        hand = (*self.hands[player], card)  # type: ignore[index]
+        assert player is not None  # dealt to a hand, or drawn by the player to move
+        hand = (*self.hands[player], card)
         received = replace(self, stock=stock, hands=with_item(self.hands, player, hand))
         if self.dealing:
             return received
@@ -184,7 +187,7 @@ class CryptoGeographiqueChainGame(MapGame):
                 upgraded.append("done")
         return tuple(upgraded)
 
-    def _information_set(self, observation: dict[str, Any]) -> HiddenChainHands:
+    def _information_set(self, observation: Mapping[str, Any]) -> HiddenChainHands:
         return HiddenChainHands.of(self, observation)
 
     def new_initial_state(self) -> CryptoGeographiqueChainState:
@@ -386,7 +389,7 @@ class HiddenChainHands(HiddenRound[Chain]):
     results: tuple[tuple[str, int], ...]
 
     @classmethod
-    def of(cls, game: CryptoGeographiqueChainGame, o: dict[str, Any]) -> HiddenChainHands:
+    def of(cls, game: CryptoGeographiqueChainGame, o: Mapping[str, Any]) -> HiddenChainHands:
         names = o["players"]
         seen = Sight.of(o, names, o["to_move"] is not None, "laid")
         log = tuple(

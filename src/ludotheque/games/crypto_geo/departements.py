@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 import networkx as nx
 
@@ -35,9 +36,10 @@ class Departement:
 
 
 @cache
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     text = (resources.files(__package__) / "departements-1960.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 @cache

@@ -29,12 +29,12 @@ A carré and a brelan that the Lot would join make a complet, a card of the eigh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ludotheque.games.crypto_geo import CHAIN, CONNECTED
 from ludotheque.games.crypto_geo.combinations import VALUES, best_split, is_chain
 from ludotheque.games.crypto_geo.departements import departements, neighbours
-from ludotheque.games.crypto_geo.game import HAND, card_of, judge
+from ludotheque.games.crypto_geo.game import HAND, CryptoGeographiqueState, card_of, judge
 
 if TYPE_CHECKING:
     from ludotheque.core.game import State
@@ -83,7 +83,7 @@ class GrowthEvaluation:
     player's observation."""
 
     def __call__(self, state: State, player: int) -> float:
-        now = judge(state, player)
+        now = judge(cast(CryptoGeographiqueState, state), player)  # only this game plays by it
         o = state.observation(player)
         if o["phase"] == "over":  # the game is over: no draw is to come
             return now

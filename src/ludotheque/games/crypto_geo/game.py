@@ -14,6 +14,7 @@ a complet or a carré and a brelan; in the team game the stopper's partner then 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
@@ -220,7 +221,7 @@ class CryptoGeographiqueGame(MapGame):
     def max_utility(self) -> float:
         return float(self.options["points"] + 2 * (300 + 6 * FAKIR_POINTS + STOP_POINTS))
 
-    def _information_set(self, observation: dict[str, Any]) -> HiddenHands:
+    def _information_set(self, observation: Mapping[str, Any]) -> HiddenHands:
         return HiddenHands.of(self, observation)
 
     def new_initial_state(self) -> CryptoGeographiqueState:
@@ -496,7 +497,7 @@ class Sight:
     fakirs: tuple[int, ...]
 
     @classmethod
-    def of(cls, o: dict[str, Any], names: list[str], at_decision: bool, table: str) -> Sight:
+    def of(cls, o: Mapping[str, Any], names: list[str], at_decision: bool, table: str) -> Sight:
         """The view ``o`` of the seats ``names``, its cards face up under ``table``; refused
         unless ``at_decision``, since a search chooses a player's decision."""
         if not at_decision:
@@ -510,7 +511,7 @@ class Sight:
 
     def unseen(
         self,
-        o: dict[str, Any],
+        o: Mapping[str, Any],
         game: MapGame,
         fakirs: int,
         hands: tuple[int, ...],
@@ -585,7 +586,7 @@ class HiddenHands(HiddenRound[Round]):
     results: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
 
     @classmethod
-    def of(cls, game: CryptoGeographiqueGame, o: dict[str, Any]) -> HiddenHands:
+    def of(cls, game: CryptoGeographiqueGame, o: Mapping[str, Any]) -> HiddenHands:
         names = o["players"]
         deciding = o["phase"] in (Phase.TAKE.value, Phase.DISCARD.value, Phase.CONSENT.value)
         seen = Sight.of(o, names, deciding, "pile")

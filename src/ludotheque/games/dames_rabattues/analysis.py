@@ -17,10 +17,11 @@ import random
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ludotheque.agents.base import RandomAgent
 from ludotheque.core.dice import LOT_OUTCOMES, THROWS
-from ludotheque.games.dames_rabattues.game import DamesRabattuesGame
+from ludotheque.games.dames_rabattues.game import DamesRabattuesGame, DamesRabattuesState
 from ludotheque.games.dames_rabattues.rules import (
     PILES,
     TO_KNOCK_DOWN,
@@ -109,6 +110,8 @@ def solve(reading: Reading) -> Solution:
     win = np.full((n, n), np.nan)
     throws = np.full((n, n), np.nan)
     alive = np.flatnonzero(~tables.done)
+    a_all: np.ndarray  # a grid, then flattened
+    b_all: np.ndarray
     a_all, b_all = np.meshgrid(alive, alive, indexing="ij")
     a_all, b_all = a_all.ravel(), b_all.ravel()
     level = tables.work[a_all] + tables.work[b_all]
@@ -123,7 +126,9 @@ def solve(reading: Reading) -> Solution:
     return Solution(tables, win, throws)
 
 
-def _coefficients(tables: Tables, win, throws, a, b):
+def _coefficients(
+    tables: Tables, win: np.ndarray, throws: np.ndarray, a: np.ndarray, b: np.ndarray
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """For the player with side a throwing against b: the known part of his winning chance and
     of the throws to come, and the probabilities that a doublet or a coup simple changes nothing.
     """
@@ -152,7 +157,11 @@ def _coefficients(tables: Tables, win, throws, a, b):
     return known_win, known_throws, same_doublet, same_simple
 
 
-def _solve_pair(kx, ky, dx, dy, sx, sy, *, complement: bool):
+def _solve_pair(
+    kx: NDArray[np.float64], ky: NDArray[np.float64], dx: NDArray[np.float64],
+    dy: NDArray[np.float64], sx: NDArray[np.float64], sy: NDArray[np.float64], *,
+    complement: bool,
+) -> NDArray[np.float64]:
     """x for the system x = kx + dx·x + sx·f(y), y = ky + dy·y + sy·f(x), f(v) = 1−v for winning
     chances (the turn passes to the other player) and v for expected throws."""
     if complement:
@@ -190,6 +199,7 @@ def simulate_first_thrower(game: DamesRabattuesGame, games: int, seed: int) -> E
     players = [RandomAgent(), RandomAgent()]
     for i in range(games):
         state = play_match(game, players, random.Random(f"{seed}:{i}"))
+        assert isinstance(state, DamesRabattuesState)
         first = LOT_OUTCOMES.index(state.history()[0])
         wins += state.position.winner == first
         throws.append(state.position.throws)

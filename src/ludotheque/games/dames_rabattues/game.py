@@ -93,7 +93,9 @@ class DamesRabattuesState(TablesChance, State):
         elif stage is Stage.THROW:
             self.position = self.position.start_throw()
         else:
-            self.position = self.position.roll(throw_of(action), self.game.reading)
+            throw = throw_of(action)
+            assert throw is not None  # a legal outcome of the dice is a throw
+            self.position = self.position.roll(throw, self.game.reading)
 
     def _action_to_string(self, action: int) -> str:
         chance = self._chance_text(action)

@@ -49,7 +49,7 @@ class Weights:
 
 
 @njit(cache=True)
-def _courier(a, player):
+def _courier(a: np.ndarray, player: int) -> float:
     """1 once the courier is home, else how far the foremost checker has come (0 to 1)."""
     if a[COURIER_AT + player]:
         return 1.0
@@ -61,18 +61,20 @@ def _courier(a, player):
 
 
 @njit(cache=True)
-def _danger(a, player, opponent_pips, endgame):
+def _danger(a: np.ndarray, player: int, opponent_pips: int, endgame: float) -> float:
     """The cochonnets, times how near the opponent is to bearing his last checker off."""
     if opponent_pips >= endgame:
         return 0.0
-    outside = a[BAR_AT + player]
+    outside: int = a[BAR_AT + player]
     for point in range(1, HOME):
         outside += _mine(a, player, point)
     return outside * (1.0 - opponent_pips / endgame)
 
 
 @njit(cache=True)
-def _terms(a, player, hitting, endgame):
+def _terms(
+    a: np.ndarray, player: int, hitting: bool, endgame: float
+) -> tuple[float, float, float, float]:
     mine, theirs = _pips(a, player), _pips(a, 1 - player)
     return (
         float(theirs - mine),

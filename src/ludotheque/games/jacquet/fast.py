@@ -85,12 +85,12 @@ def step_of(code: int) -> tuple[int, int]:
 
 
 @njit(cache=True)
-def _index(player, point):
+def _index(player: int, point: int) -> int:
     return (point - 1 + HALF_TRACK * player) % 24
 
 
 @njit(cache=True)
-def _mine(a, player, point):
+def _mine(a: np.ndarray, player: int, point: int) -> int:
     c = a[_index(player, point)]
     if player == 0:
         return c if c > 0 else 0
@@ -98,7 +98,7 @@ def _mine(a, player, point):
 
 
 @njit(cache=True)
-def _theirs(a, player, point):
+def _theirs(a: np.ndarray, player: int, point: int) -> int:
     c = a[_index(player, point)]
     if player == 0:
         return -c if c < 0 else 0
@@ -106,7 +106,7 @@ def _theirs(a, player, point):
 
 
 @njit(cache=True)
-def _status(a, player):
+def _status(a: np.ndarray, player: int) -> tuple[bool, bool, int]:
     """(every checker in the fourth table, a checker has left the talon, the foremost checker's
     point): asked of every step, so computed once per position."""
     home = a[BAR_AT + player] == 0
@@ -123,7 +123,9 @@ def _status(a, player):
 
 
 @njit(cache=True)
-def _destination(a, player, origin, die, rules, home, out, front):
+def _destination(
+    a: np.ndarray, player: int, origin: int, die: int, rules: int, home: bool, out: bool, front: int
+) -> int:
     """Where the step goes (1–24 or OFF), or -1 if the rules forbid it; ``home``, ``out`` and
     ``front`` as :func:`_status` gives them."""
     if a[BAR_AT + player] > 0:
@@ -165,7 +167,7 @@ def _destination(a, player, origin, die, rules, home, out, front):
 
 
 @njit(cache=True)
-def _play(a, player, origin, die):
+def _play(a: np.ndarray, player: int, origin: int, die: int) -> int:
     """Play a legal step in place; return what :func:`_undo` needs (1: a hit, 2: the courier
     came home)."""
     sign = 1 if player == 0 else -1
@@ -193,7 +195,7 @@ def _play(a, player, origin, die):
 
 
 @njit(cache=True)
-def _play_codes(a, player, code, second):
+def _play_codes(a: np.ndarray, player: int, code: int, second: int) -> None:
     _play(a, player, code // 6, code % 6 + 1)
     if second != NO_STEP:
         _play(a, player, second // 6, second % 6 + 1)
@@ -209,7 +211,7 @@ def play(cells: bytes, player: int, codes: list[int]) -> bytes:
 
 
 @njit(cache=True)
-def _undo(a, player, origin, die, undo):
+def _undo(a: np.ndarray, player: int, origin: int, die: int, undo: int) -> None:
     sign = 1 if player == 0 else -1
     if origin == BAR:
         a[BAR_AT + player] += 1
@@ -229,7 +231,7 @@ def _undo(a, player, origin, die, undo):
 
 
 @njit(cache=True)
-def _origin_range(a, player):
+def _origin_range(a: np.ndarray, player: int) -> tuple[int, int]:
     """Origins to try: the bar alone while a checker is on it, else the points 1–24."""
     if a[BAR_AT + player] > 0:
         return BAR, BAR + 1
@@ -241,7 +243,7 @@ def _origin_range(a, player):
 
 
 @njit(cache=True)
-def _after(first, second, n, die):
+def _after(first: int, second: int, n: int, die: int) -> tuple[int, int, int]:
     """The dice left once ``die`` is played."""
     if n == 2 and first != second:
         other = second if die == first else first
@@ -250,7 +252,7 @@ def _after(first, second, n, die):
 
 
 @njit(cache=True)
-def _most(a, player, first, second, n, rules):
+def _most(a: np.ndarray, player: int, first: int, second: int, n: int, rules: int) -> int:
     """How many of the dice can be played, in the best order."""
     best = 0
     home, out, front = _status(a, player)
@@ -275,7 +277,10 @@ def _most(a, player, first, second, n, rules):
 
 
 @njit(cache=True)
-def _steps_into(a, player, first, second, n, rules, found, depth):
+def _steps_into(
+    a: np.ndarray, player: int, first: int, second: int, n: int, rules: int, found: np.ndarray,
+    depth: np.ndarray,
+) -> int:
     """Write into ``found`` the codes of the steps that begin a complete legal play of the
     dice, in increasing order, and return how many (``depth`` is working space)."""
     if n == 0:
@@ -316,7 +321,9 @@ def _steps_into(a, player, first, second, n, rules, found, depth):
 
 
 @njit(cache=True)
-def _legal_steps(a, player, first, second, n, rules):
+def _legal_steps(
+    a: np.ndarray, player: int, first: int, second: int, n: int, rules: int
+) -> np.ndarray:
     """Codes of the steps that begin a complete legal play of the dice, in increasing order."""
     found = np.empty(150, np.int64)
     depth = np.empty(150, np.int64)
@@ -332,11 +339,12 @@ def dice_args(dice: tuple[int, ...]) -> tuple[int, int, int]:
 
 def legal_steps(cells: bytes, player: int, dice: tuple[int, ...], rules: int) -> list[int]:
     """Codes of the steps that begin a complete legal play of ``dice``."""
-    return _legal_steps(to_array(cells), player, *dice_args(dice), rules).tolist()
+    steps: list[int] = _legal_steps(to_array(cells), player, *dice_args(dice), rules).tolist()
+    return steps
 
 
 @njit(cache=True)
-def pair_code(doublet, high, first, second):
+def pair_code(doublet: bool, high: int, first: int, second: int) -> int:
     """The pair id of up to two step codes (-1: none), as :func:`legal_pairs` gives them."""
     if doublet:
         a = first // 6 if first >= 0 else NO_STEP
@@ -356,7 +364,7 @@ def pair_code(doublet, high, first, second):
 
 
 @njit(cache=True)
-def _occupied(a, player, into):
+def _occupied(a: np.ndarray, player: int, into: np.ndarray) -> int:
     """Write the origins holding ``player``'s checkers (the bar alone while it holds one) into
     ``into``; return how many."""
     if a[BAR_AT + player] > 0:
@@ -371,7 +379,10 @@ def _occupied(a, player, into):
 
 
 @njit(cache=True)
-def _simple_pairs(a, player, high, low, rules, firsts, seconds):
+def _simple_pairs(
+    a: np.ndarray, player: int, high: int, low: int, rules: int, firsts: np.ndarray,
+    seconds: np.ndarray,
+) -> None:
     """The legal plays of a coup simple: ``firsts[pair]`` and ``seconds[pair]`` receive each
     legal pair's step codes, in an order in which they can be played. Written out, not
     searched: most throws are coups simples."""
@@ -405,7 +416,7 @@ def _simple_pairs(a, player, high, low, rules, firsts, seconds):
 
 
 @njit(cache=True)
-def _one_per_board(a, player, firsts, seconds):
+def _one_per_board(a: np.ndarray, player: int, firsts: np.ndarray, seconds: np.ndarray) -> None:
     """Keep one pair for each board the pairs leave, the smallest id: two ways to the same
     board are one play (one checker taking both dice in either order, or one checker moving
     onto the point another leaves)."""
@@ -442,7 +453,9 @@ def _one_per_board(a, player, firsts, seconds):
 
 
 @njit(cache=True)
-def _legal_pairs(a, player, first, second, n, rules):
+def _legal_pairs(
+    a: np.ndarray, player: int, first: int, second: int, n: int, rules: int
+) -> np.ndarray:
     """The legal decisions that play up to two dice at once: rows of (pair id, first step
     code, second step code or -1), the steps in an order in which they can be played, by id."""
     firsts = np.full(PAIR_ACTIONS, NO_STEP, np.int64)
@@ -482,7 +495,7 @@ def legal_pairs(cells: bytes, player: int, dice: tuple[int, ...], rules: int) ->
 
 
 @njit(cache=True)
-def _playout(a, player, rules, seed):
+def _playout(a: np.ndarray, player: int, rules: int, seed: int) -> tuple[int, int]:
     np.random.seed(seed)
     turns = 0
     found = np.empty(150, np.int64)

@@ -75,7 +75,8 @@ class JacquetGame(Game):
 
     @property
     def by_pairs(self) -> bool:
-        return self.options["granularity"] == "pair"
+        granularity: str = self.options["granularity"]
+        return granularity == "pair"
 
     def num_distinct_actions(self) -> int:
         return fast.PAIR_ACTIONS if self.by_pairs else STEP_ACTIONS
@@ -186,7 +187,9 @@ class JacquetState(TablesChance, State):
             return
         if p.stage is Stage.DICE:
             self.throws += 1
-            self.position = p.roll(throw_of(action))
+            throw = throw_of(action)
+            assert throw is not None  # a legal outcome of the dice is a throw
+            self.position = p.roll(throw)
             self._last = (p, [])
             if not self._legal_actions():
                 self.position = self.position.end_turn()
@@ -204,7 +207,8 @@ class JacquetState(TablesChance, State):
         if not self.game.by_pairs:
             return [action]
         self._legal_actions()
-        row = self._pairs[self._legal.index(action)].tolist()
+        assert self._legal is not None  # listed just above
+        row: list[int] = self._pairs[self._legal.index(action)].tolist()
         return row[1:] if row[2] != fast.NO_STEP else row[1:2]
 
     def steps_of(self, action: int) -> tuple[Step, ...]:
@@ -387,7 +391,9 @@ class JacquetState(TablesChance, State):
         if before.stage is Stage.LOT:
             return f"{SEATS[now.to_move]} has the higher die and throws first."
         if before.stage is Stage.DICE:
-            throw = throw_of(self.last_action())
+            last = self.last_action()
+            assert last is not None  # the throw just made
+            throw = throw_of(last)
             assert throw is not None
             passed = " and can play nothing" if now.stage is Stage.DICE else ""
             return f"{seat} throws {throw.spoken()}{passed}."

@@ -47,15 +47,15 @@ RUN = 3.0
 
 
 @njit(cache=True)
-def _pips(a, player):
-    total = a[BAR_AT + player] * OFF
+def _pips(a: np.ndarray, player: int) -> int:
+    total: int = a[BAR_AT + player] * OFF
     for point in range(1, 25):
         total += _mine(a, player, point) * (OFF - point)
     return total
 
 
 @njit(cache=True)
-def _pressure(a, player, hitting):
+def _pressure(a: np.ndarray, player: int, hitting: bool) -> float:
     """What ``player``'s checkers do to the opponent: points held in his way, runs, blots."""
     opponent = 1 - player
     value = 0.0
@@ -81,7 +81,7 @@ def _pressure(a, player, hitting):
 
 
 @njit(cache=True)
-def _evaluate(a, player, hitting):
+def _evaluate(a: np.ndarray, player: int, hitting: bool) -> float:
     race = _pips(a, 1 - player) - _pips(a, player)
     return race + _pressure(a, player, hitting) - _pressure(a, 1 - player, hitting)
 
@@ -101,7 +101,7 @@ WON = 1e9
 
 
 @njit(cache=True)
-def _first_visit(a, depth, seen):
+def _first_visit(a: np.ndarray, depth: int, seen: np.ndarray) -> bool:
     """Whether the board ``a``, ``depth`` steps into a turn, is new to the open-addressed table
     ``seen`` (zero: empty), and note it: the orders of a doublet's steps reach few boards."""
     digest = np.int64(depth + 1)
@@ -118,7 +118,10 @@ def _first_visit(a, depth, seen):
 
 
 @njit(cache=True)
-def _best_turn(a, player, first, second, n, rules, hitting, best_path, seen):
+def _best_turn(
+    a: np.ndarray, player: int, first: int, second: int, n: int, rules: int, hitting: bool,
+    best_path: np.ndarray, seen: np.ndarray,
+) -> float:
     """Search every complete play of the dice still to play (``first``, ``second``, ``n`` as
     :mod:`.fast` writes them) from ``a``, which it leaves as it found it; write the step codes
     of the play the judge likes best into ``best_path`` (-1 after its last; the first of equal
@@ -175,7 +178,10 @@ def _best_turn(a, player, first, second, n, rules, hitting, best_path, seen):
 
 
 @njit(cache=True)
-def _playout(a, player, first, second, n, rules, hitting, seed):
+def _playout(
+    a: np.ndarray, player: int, first: int, second: int, n: int, rules: int, hitting: bool,
+    seed: int,
+) -> int:
     """The heuristic player on both sides to the end from ``a``, ``player`` to play the dice
     given (``n`` of them; none: he throws first), the dice from ``seed``; the winner."""
     np.random.seed(seed)
@@ -191,7 +197,7 @@ def _playout(a, player, first, second, n, rules, hitting, seed):
         _best_turn(a, player, first, second, n, rules, hitting, best_path, seen)
         for code in best_path:
             if code >= 0:
-                _play(a, player, code // 6, code % 6 + 1)
+                _play(a, player, code // 6, code % 6 + 1)  # type: ignore[arg-type]  # compiled, an int64 is an int
         if a[OFF_AT + player] == CHECKERS:
             return player
         player, n = 1 - player, 0

@@ -122,7 +122,10 @@ class Step:
         distance = None
         if origin is not None and target is not None:
             distance = parse_int(die) if die is not None else target - origin
-        if not slash or distance is None or not 1 <= distance <= 6 or not origin < target <= OFF:
+        if (
+            not slash or origin is None or target is None or distance is None
+            or not 1 <= distance <= 6 or not origin < target <= OFF
+        ):
             raise NotationError(
                 f"{text.strip()!r} is not a move; write from/to in your own numbering, such as "
                 "1/7, bar/3, 22/off, or 20/off(6) when a 6 bears off from the 5-point."

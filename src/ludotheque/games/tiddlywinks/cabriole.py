@@ -64,7 +64,8 @@ class CabrioleGame(TiddlywinksGame):
         return self.options["fine"] if self.options["lake"] == "lost" else 0.0
 
     def price(self) -> float:
-        return self.options["price"]
+        price: float = self.options["price"]
+        return price
 
     def off_table(self, position: Position, counter: int, edge: tuple[float, float],
                   taken: list[tuple[float, float]]) -> Counter:

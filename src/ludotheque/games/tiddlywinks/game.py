@@ -22,9 +22,10 @@ the lake does, a counter off the table, when the turn passes, the money) in its 
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import replace
 from functools import cached_property
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import numpy as np
 
@@ -65,6 +66,10 @@ from ludotheque.games.tiddlywinks.view import (
     RuleSet,
     TiddlywinksView,
 )
+
+if TYPE_CHECKING:
+    # The engine's report of a shot, not the shot a player aims (notation's Shot).
+    from ludotheque.games.tiddlywinks.physics import Shot as SimulatedShot
 
 #: A counter that moved less than this (metres) in a shot stays where the rules had it.
 STILL = 0.001
@@ -279,7 +284,8 @@ class TiddlywinksGame(Game):
 
     def play(self, position: Position, tremble: Tremble) -> Position:
         """The aimed shot played with ``tremble``, the table judged, the turn passed on."""
-        shot: Shot = position.aimed
+        shot = position.aimed
+        assert shot is not None  # played at the chance node an aimed shot makes
         error = HANDS[self.options["hands"]]
         aimed = Aim(shot.bearing, shot.pressure, shot.steep)
         played = Aim(
@@ -313,7 +319,10 @@ class TiddlywinksGame(Game):
         )
         return self._next_turn(position, counters, lost, ring, report, again, due)
 
-    def _judge(self, position: Position, shooter: int, rows: tuple[int, ...], result):
+    def _judge(
+        self, position: Position, shooter: int, rows: tuple[int, ...], result: SimulatedShot
+    ) -> tuple[tuple[Counter, ...], list[Event], tuple[int, ...], frozenset[tuple[int, int]],
+               frozenset[int]]:
         """Each counter's new place by the rules; the narration's events; the lake's toll."""
         before = position.counters
         counters = list(before)
@@ -359,10 +368,11 @@ class TiddlywinksGame(Game):
                 if moved:  # the narration tells what the shot moved, not every counter lying still
                     events.append(Event(k, "moved"))
             if counters[k].on_table:
-                taken.append(tuple(counters[k].pose[:2]))
+                taken.append((counters[k].pose[0], counters[k].pose[1]))
         for k, why, edge in returns:
             c = before[k]
             if why == "off":
+                assert edge is not None  # where it went over
                 counters[k] = self.off_table(position, k, edge, taken)
                 events.append(Event(k, "off", self._where(counters[k])))
             else:
@@ -382,13 +392,13 @@ class TiddlywinksGame(Game):
                     if self.due_next_turn():
                         due.add(k)
                     events.append(Event(k, "lake", "back to the start line"))
-            taken.append(tuple(counters[k].pose[:2]))
+            taken.append((counters[k].pose[0], counters[k].pose[1]))
         moved_counter = counters[shooter]
         if moved_counter.on_table:
-            pose = np.array(moved_counter.pose)
+            moved_pose = np.array(moved_counter.pose)
             for j, other in enumerate(counters):
                 if j != shooter and other.on_table and other.owner != moved_counter.owner and (
-                    self.judge.covers(pose, np.array(other.pose))
+                    self.judge.covers(moved_pose, np.array(other.pose))
                 ):
                     events.append(Event(shooter, "covers", other=j))
         return tuple(counters), events, tuple(lost), frozenset(ring.items()), frozenset(due)
@@ -412,7 +422,8 @@ class TiddlywinksGame(Game):
     def _free(self, point: tuple[float, float], taken: list[tuple[float, float]]) -> bool:
         return all(math.dist(point, other) > self.COUNTER.diameter + 0.002 for other in taken)
 
-    def _next_turn(self, position: Position, counters: tuple[Counter, ...], lost, ring,
+    def _next_turn(self, position: Position, counters: tuple[Counter, ...], lost: tuple[int, ...],
+                   ring: frozenset[tuple[int, int]],
                    report: Report | None, again: bool, due: frozenset[int]) -> Position:
         n = self.num_players()
         freed = tuple(
@@ -606,7 +617,7 @@ class TiddlywinksState(State):
             return [(STEADY, 1.0)]
         return list(TREMBLES)
 
-    def sample_chance(self, rng) -> int:
+    def sample_chance(self, rng: random.Random) -> int:
         if self.game.options["hands"] == "steady":
             return STEADY
         return Tremble.quantised(*(rng.gauss(0.0, 1.0) for _ in range(4))).id
@@ -709,6 +720,7 @@ class TiddlywinksState(State):
                 "moved": "moved",
             }.get(event.what)
             if event.what == "covers":
+                assert event.other is not None  # the counter covered
                 lines.append(
                     f"{name(event.counter)} now covers {name(event.other)} (covering an "
                     f"opponent on purpose is forbidden: {self.game.COVERING_RULE})"

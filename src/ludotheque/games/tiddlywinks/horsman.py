@@ -13,9 +13,9 @@ import math
 from typing import Any, ClassVar
 
 from ludotheque.games.tiddlywinks import TIDDLEDY_WINKS
-from ludotheque.games.tiddlywinks.game import FLAT, INCH, TiddlywinksGame
+from ludotheque.games.tiddlywinks.game import INCH, TiddlywinksGame
 from ludotheque.games.tiddlywinks.physics import CounterSpec, CupSpec
-from ludotheque.games.tiddlywinks.table import Counter, Position
+from ludotheque.games.tiddlywinks.table import FLAT, Counter, Position
 
 
 class HorsmanGame(TiddlywinksGame):
@@ -58,7 +58,8 @@ class HorsmanGame(TiddlywinksGame):
         # Rule "the ring": «Any counter falling within this ring» — by default all of it inside
         # the chalk line; Horsman has no sentence like Cabriole IX's «dans une proportion
         # quelconque» to stretch "within" to a counter lying across it.
-        return self.options["ring"]
+        ring: str = self.options["ring"]
+        return ring
 
     def lake_rule(self) -> str | None:
         return {"none": None, "I": "dead", "II": "return", "III": "open"}[
@@ -69,10 +70,12 @@ class HorsmanGame(TiddlywinksGame):
         return self.options["price"] if self.options["forfeits"] else 0.0
 
     def due_next_turn(self) -> bool:
-        return self.options["variation"] == "II" and self.options["played_out"] == "next-turn"
+        due: bool = self.options["variation"] == "II" and self.options["played_out"] == "next-turn"
+        return due
 
     def passes_after_every_shot(self) -> bool:
-        return self.options["turn"] == "every-shot"
+        every_shot: bool = self.options["turn"] == "every-shot"
+        return every_shot
 
     def off_table(self, position: Position, counter: int, edge: tuple[float, float],
                   taken: list[tuple[float, float]]) -> Counter:

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from ludotheque.core.errors import NotationError, quoted
 from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
@@ -97,7 +99,8 @@ class Shot:
 
 
 def parse_shot(
-    text: str, colours: tuple[str, ...], per_player: int, mover: int, cup_bearing
+    text: str, colours: tuple[str, ...], per_player: int, mover: int,
+    cup_bearing: Callable[[int], float],
 ) -> Shot:
     """The shot written ``text``: ``[COLOUR] N aim DEG|cup[±DEG] pressure P steep DEG``; a
     counter written without a colour is the mover's own; ``cup_bearing(counter)`` gives the
@@ -122,7 +125,7 @@ def parse_shot(
     number = parse_int(match["number"])
     pressure, steep = parse_float(match["pressure"]), parse_float(match["steep"])
     bearing = parse_float(offset) if offset else 0.0
-    if None in (number, bearing, pressure, steep):
+    if number is None or bearing is None or pressure is None or steep is None:
         raise NotationError(
             f"the numbers of a shot are written in at most {MAX_LENGTH} characters each, "
             f"not as in {text[:80]!r}."
@@ -189,7 +192,7 @@ class Tremble:
                 f"{quoted(text)} is not a tremble; write 'steady' or 'tremble aim A pressure P "
                 "steep S spin W', each a number of standard deviations between -5 and 5."
             )
-        return cls.quantised(*values)
+        return cls.quantised(*cast(list[float], values))  # none is None, as checked above
 
 
 #: The three-point Gauss–Hermite rule for a standard normal deviate: nodes and weights. Over

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 import mujoco
 import numpy as np
+from numpy.typing import NDArray
 
 #: Gravity, m/s².
 G = 9.81
@@ -81,7 +82,7 @@ class TableSpec:
     size: float = 0.45
     cloth: float = 0.003
 
-    def contains(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    def contains(self, x: NDArray[np.float64], y: NDArray[np.float64]) -> np.ndarray:
         """Whether points lie over the table top."""
         if self.shape == "round":
             return np.hypot(x, y) <= self.size
@@ -216,8 +217,8 @@ class Physics:
         qpos = d.qpos.reshape(-1, 7)
         qvel = d.qvel.reshape(-1, 6)
         qpos[:n] = poses
-        for k in range(n, self.setup.counters):
-            qpos[k] = (*_park(k), 1, 0, 0, 0)
+        for waiting in range(n, self.setup.counters):
+            qpos[waiting] = (*_park(waiting), 1, 0, 0, 0)
         qvel[shooter, :3] = launch.velocity
         # A free joint's angular velocity is in the body frame (study, failure mode 10).
         rotation = np.empty(9)

@@ -67,6 +67,7 @@ def draw(state: TiddlywinksState, path: Path) -> Path:
         label = "×" if c.place == "dead" else str(k % game.per_player + 1)
         top.text(x, y, label, ha="center", va="center", fontsize=7, color="white", zorder=4)
     if report is not None:
+        assert side is not None  # the side view is drawn with the shot
         frames = np.asarray(report.frames)
         for row, k in enumerate(report.rows):
             path_xy = frames[:, row, :2]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Turn
@@ -42,6 +42,9 @@ from ludotheque.games.tiddlywinks.player import (
 )
 from ludotheque.games.tiddlywinks.table import Position
 
+if TYPE_CHECKING:
+    from ludotheque.agents.levels import Factory
+
 #: What the planner counts, in counters in the cup.
 POTTED, WON = 1.0, 20.0
 #: A counter on the cloth is worth this times its chance of being potted from where it lies.
@@ -54,7 +57,9 @@ class ShotPlanner:
 
     interactive: ClassVar[bool] = False
 
-    def __init__(self, seed: int | str | None = None, counters: int = 2, samples: int = 4) -> None:
+    def __init__(
+        self, seed: int | float | str | None = None, counters: int = 2, samples: int = 4
+    ) -> None:
         self.rng = random.Random(seed)
         self.counters = counters
         self.samples = samples
@@ -180,7 +185,7 @@ class ShotPlanner:
 PLANS = {"easy": (1, 2), "medium": (2, 3), "hard": (2, 6)}
 
 
-def at_level(level: str):
+def at_level(level: str) -> Factory:
     """The planner of a level, as the levels registry makes players."""
     counters, samples = PLANS[level]
     return lambda game, seed: ShotPlanner(seed, counters, samples)

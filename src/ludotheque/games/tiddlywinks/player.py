@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Turn
@@ -26,6 +26,9 @@ from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
 from ludotheque.games.tiddlywinks.notation import PASS, Shot
 from ludotheque.games.tiddlywinks.physics import G
 from ludotheque.games.tiddlywinks.squidger import HIGHEST, LOWEST, Aim, launch
+
+if TYPE_CHECKING:
+    from ludotheque.agents.levels import Factory
 
 #: Its misjudgement by level: bearing (degrees) and pressure (relative), standard deviations.
 LEVELS = {"easy": (3.0, 0.08), "medium": (1.5, 0.04), "hard": (0.0, 0.0)}
@@ -69,7 +72,7 @@ class AimingPlayer:
 
     interactive: ClassVar[bool] = False
 
-    def __init__(self, level: str = "medium", seed: int | str | None = None) -> None:
+    def __init__(self, level: str = "medium", seed: int | float | str | None = None) -> None:
         self.level = level
         self.rng = random.Random(seed)
 
@@ -96,7 +99,9 @@ class AimingPlayer:
         pressure *= 1 + (self.rng.gauss(0.0, error_pressure) if error_pressure else 0.0)
         return Shot.quantised(k, bearing, min(1.0, max(0.0, pressure)), steep).id
 
-    def aim(self, game: TiddlywinksGame, state: TiddlywinksState, counter: int):
+    def aim(
+        self, game: TiddlywinksGame, state: TiddlywinksState, counter: int
+    ) -> tuple[float, float, float]:
         """The exact shot at the cup's centre: bearing, pressure, steepness."""
         distance = math.hypot(*state.position.counters[counter].pose[:2])
         elevation = 60.0
@@ -108,6 +113,6 @@ class AimingPlayer:
         return state.cup_bearing(counter), pressure_for(game, speed, steep), steep
 
 
-def at_level(level: str):
+def at_level(level: str) -> Factory:
     """The aiming player of a level, as the levels registry makes players."""
     return lambda game, seed: AimingPlayer(level, seed)

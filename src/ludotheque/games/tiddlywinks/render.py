@@ -52,7 +52,7 @@ def render(game: TiddlywinksGame, view: dict[str, Any]) -> str:
                  + ("; : = the chalk circle" if lake else ""))
     lines.append(f"turn {view['turns'] + 1}: {view['turn']} to play"
                  + (f" — aimed: {view['aimed']}" if "aimed" in view else ""))
-    in_cup = {}
+    in_cup: dict[str, int] = {}
     for counter in view["counters"]:
         colour = counter["counter"].split()[0]
         in_cup[colour] = in_cup.get(colour, 0) + (counter["place"] == "cup")

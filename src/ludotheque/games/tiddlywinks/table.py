@@ -16,6 +16,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ludotheque.games.tiddlywinks.notation import Shot
 
 #: A flat counter's orientation.
 FLAT = (1.0, 0.0, 0.0, 0.0)
@@ -34,7 +38,7 @@ class StartLine:
         """The direction (radians) from the cup to the player's seat."""
         return -math.pi / 2 + 2 * math.pi * player / self.players
 
-    def slot(self, player: int, number: int) -> tuple[float, float]:
+    def slot(self, player: int, number: float) -> tuple[float, float]:
         """The start of the player's counter ``number`` (0-based, from his left)."""
         step = self.spacing / self.distance
         # Clockwise is the player's left as he faces the cup.
@@ -108,7 +112,7 @@ class Position:
 
     counters: tuple[Counter, ...]
     mover: int
-    aimed: object = None
+    aimed: Shot | None = None
     freed: tuple[bool, ...] = ()
     open_ring: frozenset[tuple[int, int]] = frozenset()
     lost: tuple[int, ...] = ()

@@ -21,12 +21,11 @@ from typing import Any, ClassVar, cast
 
 from ludotheque.core.cards import (
     Stock,
-    StockChance,
     plus,
     with_item,
 )
 from ludotheque.core.errors import LudothequeError, NotationError
-from ludotheque.core.game import CHANCE, TERMINAL, Refusal, State
+from ludotheque.core.game import CHANCE, TERMINAL, Refusal
 from ludotheque.games.crypto_geo import CHAIN_GAME
 from ludotheque.games.crypto_geo.departements import neighbours
 from ludotheque.games.crypto_geo.game import (
@@ -34,6 +33,7 @@ from ludotheque.games.crypto_geo.game import (
     Hands,
     HiddenRound,
     MapGame,
+    MapState,
     Sight,
     card_name,
     card_of,
@@ -165,7 +165,6 @@ class CryptoGeographiqueChainGame(MapGame):
     def num_distinct_actions(self) -> int:
         return ACTIONS
 
-
     def upgrade_moves(self, moves: tuple[str, ...], version: int) -> tuple[str, ...]:
         """Records of format 1 were written when the engine ended the turn of a player who had
         laid and could lay no more: his ``done``, which he now says, is put back after each
@@ -194,16 +193,14 @@ class CryptoGeographiqueChainGame(MapGame):
         return CryptoGeographiqueChainState(self)
 
 
-class CryptoGeographiqueChainState(StockChance, State):
+class CryptoGeographiqueChainState(MapState):
     game: CryptoGeographiqueChainGame
 
     def __init__(self, game: CryptoGeographiqueChainGame) -> None:
         super().__init__(game)
         n = game.num_players()
         self.chain = Chain.deal_out(n, n - 1)
-        self.totals: tuple[int, ...] = (0,) * n
         self.results: tuple[tuple[str, int], ...] = ()  # how each round ended, and its winner
-        self.finished = False
         self._last: tuple[Chain, int] | None = None
 
     def _current_player(self) -> int:
@@ -298,13 +295,6 @@ class CryptoGeographiqueChainState(StockChance, State):
             return Refusal("following", f"{card_name(card)} is not in your hand")
         before = "the card laid before it" if c.chained else "the visible card"
         return Refusal("following", f"{card_name(card)} does not touch {visible}, {before}")
-
-    def _returns(self) -> list[float]:
-        return [float(t) for t in self.totals] if self.finished else [0.0] * self.num_players()
-
-    def _unfinished_returns(self) -> list[float]:
-        # The penalties of the rounds played out; the round under way counts nothing.
-        return [float(t) for t in self.totals]
 
     def _termination(self) -> str:
         # How the last round ended: rule "end of the round", a hand emptied or the stock.

@@ -195,8 +195,27 @@ class MapGame(CardSeats, Game):
     #: The most cards a hand holds: seven, and the eighth drawn before one is thrown (Rule "a
     #: turn": «Ayant alors et momentanément 8 cartes en main»). A picture picks out no more.
     LARGEST_HAND: ClassVar[int] = HAND + 1
+
     def max_chance_outcomes(self) -> int:
         return 91
+
+
+class MapState(StockChance, State):
+    """What both rule sets' games keep beside the round in play: each seat's total over the
+    rounds played out (the points, or the chain game's penalties), and whether the game is
+    over. A game its limit stopped leaves the totals as they stand; the round under way counts
+    nothing."""
+
+    def __init__(self, game: MapGame) -> None:
+        super().__init__(game)
+        self.totals: tuple[int, ...] = (0,) * game.num_players()
+        self.finished = False
+
+    def _returns(self) -> list[float]:
+        return [float(t) for t in self.totals] if self.finished else [0.0] * self.num_players()
+
+    def _unfinished_returns(self) -> list[float]:
+        return [float(t) for t in self.totals]
 
 
 class CryptoGeographiqueGame(MapGame):
@@ -217,7 +236,6 @@ class CryptoGeographiqueGame(MapGame):
     def num_distinct_actions(self) -> int:
         return ACTIONS
 
-
     def max_utility(self) -> float:
         return float(self.options["points"] + 2 * (300 + 6 * FAKIR_POINTS + STOP_POINTS))
 
@@ -228,17 +246,15 @@ class CryptoGeographiqueGame(MapGame):
         return CryptoGeographiqueState(self)
 
 
-class CryptoGeographiqueState(StockChance, State):
+class CryptoGeographiqueState(MapState):
     game: CryptoGeographiqueGame
 
     def __init__(self, game: CryptoGeographiqueGame) -> None:
         super().__init__(game)
         n = game.num_players()
         self.round = Round.deal_out(n, n - 1)
-        self.totals: tuple[int, ...] = (0,) * n
         #: Each round: how it ended ("stop" or "stock") and the hands shown.
         self.results: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
-        self.finished = False
         self._last: tuple[Round, int] | None = None
         self._legal: list[int] | None = None
 
@@ -390,15 +406,6 @@ class CryptoGeographiqueState(StockChance, State):
             return Refusal("stopping", f"the seven kept without {card_name(card)} make neither "
                            f"a complet nor a carré and a brelan")
         return None
-
-    def _returns(self) -> list[float]:
-        if not self.finished:
-            return [0.0] * self.num_players()
-        return [float(t) for t in self.totals]
-
-    def _unfinished_returns(self) -> list[float]:
-        # The points of the rounds played out; the round under way counts nothing.
-        return [float(t) for t in self.totals]
 
     def _termination(self) -> str:
         # How the last round ended: rule "stopping", or rule "the stock runs out".

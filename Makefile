@@ -38,4 +38,4 @@ install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .mypy_cache .import_linter_cache

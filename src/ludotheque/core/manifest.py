@@ -10,7 +10,7 @@ the computer players — each imported the first time it is used. So listing the
 none of them, and loading one loads that one's dependencies only (MuJoCo for tiddlywinks,
 numba for Jacquet).
 
->>> manifest = Manifest("nim", GameInfo("Nim", "1901", "Bouton", 2, 2), rules="nim:NimGame")
+>>> manifest = Manifest("nim", GameInfo("Nim", "1901", "Bouton", 2, 2, True), rules="nim:NimGame")
 >>> manifest.has("heuristic"), manifest.aliases
 (False, ())
 >>> manifest.draw(None, "p.png")  # doctest: +ELLIPSIS
@@ -48,10 +48,15 @@ def resolve(ref: Ref) -> Any:
     >>> resolve("json:dumps") is json.dumps
     True
     """
-    module, _, attribute = ref.partition(":")
-    found: Any = importlib.import_module(module)
-    for name in attribute.split("."):
-        found = getattr(found, name)
+    module, colon, attribute = ref.partition(":")
+    if not colon or not attribute:
+        raise LudothequeError(f"{ref!r} is no reference; write it 'package.module:attribute'.")
+    try:
+        found: Any = importlib.import_module(module)
+        for name in attribute.split("."):
+            found = getattr(found, name)
+    except (ImportError, AttributeError) as error:
+        raise LudothequeError(f"{ref!r} names nothing that can be loaded: {error}.") from error
     return found
 
 
@@ -65,8 +70,10 @@ class GameInfo:
     source: str
     min_players: int
     max_players: int
+    #: Declared by every rule set, never assumed: where it is true, a searching player is
+    #: handed copies of the position itself (``Turn.worlds``).
+    perfect_information: bool
     seat_names: tuple[str, ...] = ()
-    perfect_information: bool = True
     zero_sum: bool = True
     min_utility: float = -1.0
     max_utility: float = 1.0
@@ -85,8 +92,10 @@ class Manifest:
     - ``analysis``: ``(game, games, seed) -> rows``, exact figures beside simulated ones;
     - ``heuristic``: ``(state, player) -> float``, the game's own judge of a position for a
       seat, from his view only, which the ``heuristic`` player maximises;
-    - ``players``: by search method, a mapping of each level to a factory
-      ``(game, seed) -> Agent`` (:mod:`ludotheque.agents.levels`); the first is the game's own;
+    - ``players``: by search method, a reference to a dict of the levels ``easy``, ``medium``,
+      ``hard`` (in that order) to factories ``(game, seed) -> Agent``
+      (:mod:`ludotheque.agents.levels`): ``{"mcts": "ludotheque.games.nim.players:MCTS"}``;
+      the first method is the game's own;
     - ``details``: ``(state) -> dict``, facts of a finished game that self-play tallies;
     - ``result``: ``(state) -> str | None``, how a finished game ended, where the returns
       alone would mislead.
@@ -125,8 +134,11 @@ class Manifest:
     def game_class(self) -> type[Game]:
         """The rules, imported now if they were not."""
         cls: type[Game] = resolve(self.rules)
-        if cls.manifest is not self:
-            raise LudothequeError(f"{self.rules} is not the rules of {self.id}.")
+        if getattr(cls, "manifest", None) is not self:
+            raise LudothequeError(
+                f"{self.rules} is not the rules of {self.id}: its class declares another "
+                f"manifest, or none (manifest = the {self.id} manifest, on the class)."
+            )
         return cls
 
     def load(self, **options: Any) -> Game:

@@ -3,7 +3,8 @@
 A package offers rule sets through the ``ludotheque.games`` entry points, each named by the
 rule set's id and naming its :class:`~ludotheque.core.manifest.Manifest` (this project's own
 are in its ``pyproject.toml``). They are read the first time a rule set is asked for; nothing
-of a rule set is imported but its manifest until it is loaded. :func:`register` adds one by
+of a rule set is imported but its manifest (and the light modules its options are declared
+from) until it is loaded. :func:`register` adds one by
 hand (a notebook's own game). An id or alias that two manifests claim is an error, not a
 silent replacement: the second would play another game under a known name.
 
@@ -43,6 +44,7 @@ def register(manifest: Manifest) -> Manifest:
     """Make a rule set loadable by its id and aliases, which no other rule set has."""
     if not isinstance(manifest, Manifest):
         raise TypeError(f"a rule set is registered by its Manifest, not {manifest!r}.")
+    _discover()  # the installed rule sets first, so that one registered by hand comes after
     for name in (manifest.id, *manifest.aliases):
         known = _NAMES.get(name)
         if known is not None and _MANIFESTS[known] != manifest:

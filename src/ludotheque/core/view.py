@@ -51,6 +51,8 @@ _SCALARS: dict[Any, dict[str, Any]] = {
 
 def json_schema(view: type, title: str) -> dict[str, Any]:
     """The JSON Schema of the TypedDict ``view``, its fields' descriptions included."""
+    if not is_typeddict(view):
+        raise TypeError(f"a view is declared as a TypedDict, not {view!r}.")
     return {"$schema": DIALECT, "title": title, **_schema(view)}
 
 
@@ -88,9 +90,15 @@ def _required(view: Any, hint: Any) -> bool:
 
 def _object(view: Any) -> dict[str, Any]:
     hints = get_type_hints(view, include_extras=True)
+    properties = {}
+    for name, hint in hints.items():
+        try:
+            properties[name] = _schema(hint)
+        except TypeError as error:
+            raise TypeError(f"{view.__name__}.{name}: {error}") from None
     schema: dict[str, Any] = {
         "type": "object",
-        "properties": {name: _schema(hint) for name, hint in hints.items()},
+        "properties": properties,
         # Read from the hints: with postponed annotations, ``__required_keys__`` cannot see
         # a NotRequired written as text.
         "required": [name for name, hint in hints.items() if _required(view, hint)],

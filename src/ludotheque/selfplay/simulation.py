@@ -59,9 +59,12 @@ def play_one(
 
     chance = random.Random(f"{seed}:{index if deal is None else deal}")
     state = play_match(game, agents, chance, on_action=count)
-    # How it ended, for every rule set: a share of games stopped by their limit is a figure
-    # to see beside the wins, since each counts as its rule set's unfinished returns.
-    details = (("ending", str(state.termination())), *game.manifest.tally(state).items())
+    # How it ended, for every rule set, in its rules' words: the shares of each ending are
+    # figures to see beside the wins, those stopped by the limit above all, since each counts
+    # as its rule set's unfinished returns.
+    outcome = state.outcome()
+    assert outcome is not None  # played to its end
+    details = (("ending", outcome.termination), *game.manifest.tally(state).items())
     return GameResult(tuple(state.returns()), decisions, details)
 
 

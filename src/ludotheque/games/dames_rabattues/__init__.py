@@ -16,6 +16,7 @@ INFO = GameInfo(
     # Rule "two players": «Les joueurs ne peuvent être qu'au nombre de deux».
     min_players=2,
     max_players=2,
+    perfect_information=True,
     seat_names=SEATS,
 )
 

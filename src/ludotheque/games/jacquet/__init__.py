@@ -17,6 +17,7 @@ INFO = GameInfo(
     "as undated and later, c. 1888: not confirmed here)",
     min_players=2,
     max_players=2,
+    perfect_information=True,
     seat_names=("white", "black"),
     min_utility=-5.0,
     max_utility=5.0,

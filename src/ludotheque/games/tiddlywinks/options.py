@@ -79,6 +79,7 @@ def info(title: str, date: str, source: str) -> GameInfo:
     """A tiddlywinks rule set's facts: two to six players, each his colour."""
     return GameInfo(
         title=title, date=date, source=source, min_players=2, max_players=6,
+        perfect_information=True,  # everything on the table is in view
         seat_names=COLOURS,
     )
 

@@ -3,12 +3,12 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test install install-dev clean
+.PHONY: run test install install-dev clean system-packages
 
 run: $(VENV)/.installed $(VENV)/.compiled
 	$(BIN)/ludotheque
 
-test: $(VENV)/.installed-dev
+test: system-packages $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
@@ -33,6 +33,25 @@ $(VENV)/.compiled: $(VENV)/.installed $(wildcard src/ludotheque/games/jacquet/*.
 	$(BIN)/ludotheque simulate jacquet -n 1 --seed 0 --seat 1=mcts:easy \
 		--seat 2=expectimax:easy > /dev/null
 	touch $@
+
+# The Debian packages the tests drive, installed by apt-get only when missing (so once they are
+# there this costs nothing, and no stamp file can go stale): Debian's chromium, which Playwright
+# drives in the browser tests (Playwright's own browser download is never used), and PostgreSQL,
+# whose binaries the persistence tests start a throwaway server with. sudo only when not root.
+system-packages:
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/pg_ctl > /dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" -eq 0 ]; then sudo=""; \
+		elif command -v sudo > /dev/null; then sudo=sudo; \
+		else echo "make test needs the Debian packages$$missing: install them as root." >&2; \
+			exit 1; fi; \
+		echo "Installing the Debian packages$$missing..."; \
+		$$sudo apt-get update -qq && \
+		$$sudo env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
 
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev

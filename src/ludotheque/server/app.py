@@ -1,0 +1,283 @@
+"""The web application: the pages, each table's WebSocket, and the record downloads.
+
+``create_app(database)`` builds it over a database URL; ``ludotheque serve`` runs it on
+uvicorn. The pages are rendered here (``ludotheque.server.pages``); a game's screen is a small
+ES module per rule set under ``static/games``, drawing the view the WebSocket brings.
+
+A seat link is ``/t/TABLE#key=KEY``: the key travels in the URL's fragment, which a browser
+never sends, and then inside the WebSocket's first message, so that it appears in no access
+log, no referrer and no proxy's log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import Executor
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import parse_qs
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect
+
+from ludotheque.core.errors import LudothequeError
+from ludotheque.core.record import MAX_RECORD_BYTES, Record
+from ludotheque.server import pages
+from ludotheque.server.protocol import Flood, ProtocolError, error, read
+from ludotheque.server.service import HAND_OVER_AFTER, Listener, Service
+from ludotheque.server.store import Store
+
+#: The default database: a file in the directory the server is started from.
+DEFAULT_DATABASE = "sqlite:///ludotheque.sqlite"
+
+
+def create_app(
+    database: str = DEFAULT_DATABASE,
+    *,
+    rng: random.Random | None = None,
+    pool: Executor | None = None,
+    hand_over_after: float = HAND_OVER_AFTER,
+) -> FastAPI:
+    """The application over the database at ``database`` (any SQLAlchemy URL)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        service = Service(Store(database), rng=rng, pool=pool, hand_over_after=hand_over_after)
+        app.state.service = service
+        await service.start()
+        yield
+        await service.close()
+
+    app = FastAPI(title="Ludothèque", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
+    app.mount("/static", StaticFiles(packages=[("ludotheque.server", "static")]),
+              name="static")
+
+    def service_of(request: Request | WebSocket) -> Service:
+        service: Service = request.app.state.service
+        return service
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby(request: Request) -> str:
+        return pages.lobby(service_of(request))
+
+    @app.get("/new/{game}", response_class=HTMLResponse)
+    async def new_table(game: str) -> Response:
+        try:
+            return HTMLResponse(pages.new_table(game))
+        except LudothequeError as exc:
+            return HTMLResponse(pages.problem(str(exc)), status_code=404)
+
+    @app.post("/new/{game}")
+    async def create_table(game: str, request: Request) -> Response:
+        body = await request.body()
+        if len(body) > 10_000:
+            return HTMLResponse(pages.problem("a table's form is at most 10,000 bytes."), 413)
+        form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+        try:
+            options, kinds = pages.read_new_table(game, form)
+            table_id, keys = await service_of(request).create(game, options, kinds)
+        except LudothequeError as exc:
+            return HTMLResponse(pages.new_table(game, form, str(exc)), status_code=400)
+        where = f"/t/{table_id}"
+        if keys:  # the creator takes the first person's seat
+            where += f"#key={keys[min(keys)]}"
+        return RedirectResponse(where, status_code=303)
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_page(table_id: str, request: Request) -> Response:
+        try:
+            return HTMLResponse(pages.table(service_of(request).table(table_id)))
+        except LudothequeError as exc:
+            return HTMLResponse(pages.problem(str(exc)), status_code=404)
+
+    @app.get("/t/{table_id}/record")
+    async def record(table_id: str, request: Request) -> Response:
+        try:
+            table = service_of(request).table(table_id)
+        except LudothequeError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=404)
+        if not table.is_over():
+            # The record holds every card dealt: it leaves the server only once the game is over.
+            return JSONResponse(
+                {"error": "the record is given once the game is over; it holds every card."},
+                status_code=403,
+            )
+        return Response(
+            table.record().to_json() + "\n", media_type="application/json",
+            headers={"Content-Disposition":
+                     f'attachment; filename="{table.game.name}-{table_id}.json"'},
+        )
+
+    @app.get("/rules/{game}", response_class=HTMLResponse)
+    async def rules(game: str) -> Response:
+        try:
+            return HTMLResponse(pages.rules(game))
+        except LudothequeError as exc:
+            return HTMLResponse(pages.problem(str(exc)), status_code=404)
+
+    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    async def replay_page(table_id: str, request: Request) -> Response:
+        try:
+            table = service_of(request).table(table_id)
+            if not table.is_over():
+                raise LudothequeError("this game is still being played: watch it instead.")
+            return HTMLResponse(pages.replay(table.record(), table_id))
+        except LudothequeError as exc:
+            return HTMLResponse(pages.problem(str(exc)), status_code=404)
+
+    @app.post("/replay", response_class=HTMLResponse)
+    async def replay_upload(request: Request) -> Response:
+        try:
+            return HTMLResponse(pages.replay(await _uploaded(request), None))
+        except LudothequeError as exc:
+            return HTMLResponse(pages.problem(str(exc)), status_code=400)
+
+    @app.post("/replay/steps")
+    async def replay_steps(request: Request) -> Response:
+        """Every step of a record (sent as the body), as ``seat`` (a number, or none for a
+        spectator) sees it; a finished game's record holds nothing hidden any more."""
+        try:
+            record = await _uploaded(request)
+            seat = request.query_params.get("seat")
+            steps = pages.steps(record, None if seat in (None, "") else int(seat))
+        except (LudothequeError, ValueError) as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse(steps)
+
+    @app.websocket("/t/{table_id}/ws")
+    async def stream(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        await _converse(websocket, service_of(websocket), table_id)
+
+    return app
+
+
+async def _uploaded(request: Request) -> Record:
+    body = await request.body()
+    if len(body) > MAX_RECORD_BYTES:
+        raise LudothequeError(f"a record is at most {MAX_RECORD_BYTES:,} bytes.")
+    try:
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LudothequeError("a record is UTF-8 text; this file is not.") from None
+    record = Record.from_json(text)
+    if not record.replay().is_terminal():
+        raise LudothequeError("only a finished game's record is replayed here.")
+    return record
+
+
+async def _converse(websocket: WebSocket, service: Service, table_id: str) -> None:
+    """One connection: a hello, then moves and questions, until it closes."""
+    listener = Listener(seat=None)
+    pump = asyncio.create_task(_pump(websocket, listener))
+    flood = Flood(time.monotonic())
+    joined = False
+    try:
+        service.table(table_id)
+    except LudothequeError as exc:
+        listener.send(error(str(exc)))
+        listener.send({"type": "close"})
+        await pump
+        return
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if not flood.allows(time.monotonic()):
+                # Refused unread: a flood is answered, not played.
+                listener.send(error("too many messages: a page sends at most 10 a second; "
+                                    "this one was not read."))
+                continue
+            text = message.get("text")
+            if text is None:
+                listener.send(error("a message is JSON text, not binary data."))
+                continue
+            try:
+                said = read(text)
+                if not joined:
+                    joined = _hello(service, table_id, listener, said)
+                else:
+                    await _handle(service, table_id, listener, said)
+            except LudothequeError as exc:
+                listener.send(error(str(exc), _id_of(text)))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if joined:
+            service.leave(table_id, listener)
+        pump.cancel()
+
+
+def _id_of(text: str) -> str | None:
+    try:
+        move_id = json.loads(text).get("id")
+    except (ValueError, AttributeError):
+        return None
+    return move_id if isinstance(move_id, str) and len(move_id) <= 100 else None
+
+
+def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, Any]) -> bool:
+    if said["type"] != "hello":
+        raise ProtocolError('the first message is a hello: {"type": "hello", "key": …, '
+                            '"after": 0}.')
+    seat = service.seat_of(table_id, said["key"])
+    table = service.table(table_id)
+    listener.seat, listener.sent = seat, said["after"]
+    welcome: dict[str, Any] = {
+        "type": "welcome", "seat": seat,
+        "seat_name": None if seat is None else table.seat_name(seat),
+        "seats": [table.seat_name(s) for s in range(len(table.kinds))],
+    }
+    if seat is not None:
+        invites = service.invites(table_id, seat, said["key"])
+        welcome["invites"] = {table.seat_name(s): key for s, key in invites.items()}
+    listener.send(welcome)
+    service.join(table_id, listener)
+    return True
+
+
+async def _handle(
+    service: Service, table_id: str, listener: Listener, said: dict[str, Any]
+) -> None:
+    kind, seat = said["type"], listener.seat
+    if kind == "hello":
+        raise ProtocolError("this connection has said hello already; open another to change seat.")
+    if kind == "ask":
+        listener.send(service.ask(table_id, seat, said["question"]))
+        return
+    if seat is None:
+        raise ProtocolError("a spectator watches: only a seat's link plays, takes back or hands "
+                            "a seat on.")
+    if kind == "move":
+        await service.move(table_id, seat, said["move"], said["id"])
+    elif kind == "take-back":
+        await service.take_back(table_id, seat, said["id"])
+    elif kind == "hand-over":
+        await service.hand_over(table_id, seat, said["seat"])
+    elif kind == "take-seat":
+        await service.take_seat(table_id, seat)
+    if "id" in said:
+        number = service.table(table_id).acknowledged(said["id"])
+        listener.send({"type": "ack", "id": said["id"], "n": number})
+
+
+async def _pump(websocket: WebSocket, listener: Listener) -> None:
+    """Send what waits for this connection, in order; a closing message ends it."""
+    try:
+        while True:
+            message = await listener.outbox.get()
+            if message.get("type") == "close":
+                await websocket.close(code=4404)
+                return
+            await websocket.send_text(json.dumps(message, ensure_ascii=False,
+                                                 separators=(",", ":")))
+    except Exception:  # noqa: BLE001 - a send that fails means the page has gone; the
+        return  # receiving side sees the disconnection and leaves the table

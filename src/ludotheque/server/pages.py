@@ -1,0 +1,201 @@
+"""The pages the server renders: the lobby, a new table's form, a table, the rules, a replay.
+
+A page is rendered whole here (Jinja2 templates in ``templates/``) and holds nothing a seat
+may not see: a table's page carries the table's public facts only, and the game itself comes
+through the WebSocket, seat by seat, once the page has said whose link it holds.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+
+from ludotheque.agents import PERSON, kinds
+from ludotheque.core.errors import LudothequeError, OptionError
+from ludotheque.core.record import TAKEN_BACK, Record
+from ludotheque.core.registry import load_game, manifest, manifests
+from ludotheque.play.help import how_to_play, rules_doc
+from ludotheque.play.result import result_sentence
+
+if TYPE_CHECKING:
+    from ludotheque.core.manifest import Manifest
+    from ludotheque.server.service import Service
+    from ludotheque.server.table import GameTable
+
+_templates = Environment(
+    loader=PackageLoader("ludotheque.server", "templates"),
+    autoescape=select_autoescape(),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+_markdown = MarkdownIt("commonmark").enable("table")
+
+#: How each kind of seat is offered on a new table's form.
+SEAT_KINDS = {
+    PERSON: "a person (send them the seat's link)",
+    "random": "computer, random moves",
+    "heuristic": "computer, heuristic",
+    "easy": "computer, easy",
+    "medium": "computer, medium",
+    "hard": "computer, hard",
+}
+
+
+def has_screen(game: str) -> bool:
+    """Whether the browser can seat ``game``: its screen module is in ``static/games``."""
+    return (resources.files("ludotheque.server") / "static" / "games" / f"{game}.js").is_file()
+
+
+def seated() -> list[Manifest]:
+    """The rule sets the browser seats, in the registry's order."""
+    return [m for m in manifests() if has_screen(m.id)]
+
+
+def _render(template: str, **values: Any) -> str:
+    return _templates.get_template(template).render(**values)
+
+
+def markdown(text: str) -> Markup:
+    return Markup(_markdown.render(text))  # noqa: S704 - the project's own docs
+
+
+def problem(sentence: str) -> str:
+    return _render("problem.html", sentence=sentence)
+
+
+def lobby(service: Service) -> str:
+    playing, finished = [], []
+    for table in reversed(list(service.tables.values())):
+        (finished if table.is_over() else playing).append(_summary(table))
+    return _render("lobby.html", games=seated(), playing=playing, finished=finished[:20])
+
+
+def _summary(table: GameTable) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "title": table.game.info.title,
+        "seats": ", ".join(f"{table.seat_name(s)}: {'person' if k == PERSON else k}"
+                           for s, k in enumerate(table.kinds)),
+        "moves": table.state.decisions(),
+        "result": result_sentence(table.state) if table.is_over() else None,
+    }
+
+
+def _offered_kinds(game: str) -> dict[str, str]:
+    offered = kinds(load_game(game))
+    return {kind: label for kind, label in SEAT_KINDS.items() if kind in offered}
+
+
+def _default_kinds(declared: Manifest) -> list[str]:
+    computer = "easy" if declared.players else (
+        "heuristic" if declared.has("heuristic") else "random")
+    return [PERSON] + [computer] * (declared.info.max_players - 1)
+
+
+@cache
+def _seat_names(game: str) -> dict[int, list[str]]:
+    """The seats' names at each number of players the rule set allows."""
+    declared = manifest(game)
+    counts = range(declared.info.min_players, declared.info.max_players + 1)
+    takes_players = any(o.name == "players" for o in declared.options)
+    names = {}
+    for count in counts:
+        loaded = load_game(game, players=count) if takes_players else load_game(game)
+        names[count] = [loaded.seat_name(s) for s in range(loaded.num_players())]
+    return names
+
+
+def new_table(game: str, form: dict[str, str] | None = None, sentence: str | None = None) -> str:
+    declared = manifest(game)
+    if not has_screen(declared.id):
+        raise LudothequeError(f"{declared.info.title} is not played in the browser yet; "
+                              "play it at the terminal (ludotheque play).")
+    form = form or {}
+    defaults = _default_kinds(declared)
+    seats = [form.get(f"seat{s}", defaults[s]) for s in range(declared.info.max_players)]
+    options = [
+        {"option": o, "value": form.get(o.name, o.show(o.default)),
+         "choices": [o.show(v) for v in o.allowed] if o.allowed is not None else None}
+        for o in declared.options
+    ]
+    return _render(
+        "new.html", declared=declared, options=options, seats=seats,
+        kinds=_offered_kinds(declared.id), names=json.dumps(_seat_names(declared.id)),
+        sentence=sentence,
+    )
+
+
+def read_new_table(game: str, form: dict[str, str]) -> tuple[dict[str, Any], list[str]]:
+    """The options and the seats a new table's form asks for (checked by the service)."""
+    declared = manifest(game)
+    options = {o.name: form[o.name] for o in declared.options if o.name in form}
+    loaded = load_game(declared.id, **options)
+    offered = _offered_kinds(declared.id)
+    seats = []
+    for seat in range(loaded.num_players()):
+        kind = form.get(f"seat{seat}", "")
+        if kind not in offered:
+            raise OptionError(f"a seat is one of {', '.join(offered)}, not {kind!r}.")
+        seats.append(kind)
+    return dict(loaded.options), seats
+
+
+def table(table: GameTable) -> str:
+    declared = table.game.manifest
+    shown = {o.name: o for o in declared.options}
+    options = [f"{name}={shown[name].show(value)}" for name, value in table.game.options.items()
+               if shown[name].rule]
+    return _render(
+        "table.html", table=table, declared=declared, options=", ".join(options),
+        how_to_play=markdown(_quick_rules(declared.id)),
+        seats=[table.seat_name(s) for s in range(len(table.kinds))],
+    )
+
+
+def _quick_rules(game: str) -> str:
+    try:
+        return how_to_play(game)
+    except LudothequeError as exc:
+        return str(exc)
+
+
+def rules(game: str) -> str:
+    declared = manifest(game)
+    return _render("rules.html", declared=declared, doc=markdown(rules_doc(declared.id)))
+
+
+def replay(record: Record, table_id: str | None) -> str:
+    declared = manifest(record.game)
+    game = record.load_game()
+    return _render(
+        "replay.html", declared=declared, table_id=table_id, record=record.to_json(),
+        seats=[game.seat_name(s) for s in range(game.num_players())],
+        has_screen=has_screen(declared.id),
+    )
+
+
+def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
+    """Every entry of a finished game's record, with the view after it, as ``seat`` saw it
+    (None: a spectator)."""
+    game = record.load_game()
+    if seat is not None and not 0 <= seat < game.num_players():
+        raise LudothequeError(f"the seats are numbered 0 to {game.num_players() - 1}.")
+    first = game.new_initial_state()
+    shown = [{"move": "", "said": "The game begins.", "view": first.observation(seat)}]
+    for step in record.walk(game):
+        if step.move == TAKEN_BACK:
+            said = f"{game.seat_name(step.seat)} takes back {step.withdrawn}."
+        else:
+            said = step.state.describe_last(seat) or step.move
+        shown.append({"move": step.move, "said": said, "view": step.state.observation(seat)})
+    last = shown[-1]
+    state = record.replay(game)
+    if state.is_terminal():
+        last["result"] = result_sentence(state)
+    return shown

@@ -1,0 +1,121 @@
+"""What a browser and the server say over a table's WebSocket: JSON objects, one a message.
+
+From the browser (each checked by :func:`read`; anything else is one sentence back, and
+nothing is played or written):
+
+- ``{"type": "hello", "key": KEY or null, "after": N}``, first: the seat link's key (none for a
+  spectator), and the number of the last event this page has shown (0 for none);
+- ``{"type": "move", "id": ID, "move": "1/4"}``: a move as written, with an id of the page's
+  choosing, so that a move sent twice (a reconnection) is played once;
+- ``{"type": "take-back", "id": ID}``: take back one's own last decision, where the rules let;
+- ``{"type": "ask", "question": "Somme"}``: what ``?`` asks at the terminal;
+- ``{"type": "hand-over", "seat": S}``: hand a seat whose person has gone to the computer;
+- ``{"type": "take-seat"}``: take one's own seat back from the computer.
+
+From the server: ``welcome`` (the seat this connection holds), ``update`` (the events since the
+last one sent, as told to this seat, and the table as it sees it: ``GameTable.frame``),
+``presence`` (who is at the table), ``ack`` (a move already played), ``answer``, ``error``.
+
+>>> read('{"type": "move", "id": "a1", "move": "1/4"}')
+{'type': 'move', 'id': 'a1', 'move': '1/4'}
+>>> read('{"type": "move", "move": "1/4"}')
+Traceback (most recent call last):
+...
+ludotheque.server.protocol.ProtocolError: a move message needs an id, a text of 1 to 100 \
+characters.
+>>> read("[1, 2]")
+Traceback (most recent call last):
+...
+ludotheque.server.protocol.ProtocolError: a message is a JSON object with a type: hello, \
+move, take-back, ask, hand-over, take-seat.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ludotheque.core.errors import LudothequeError, quoted
+
+#: The longest message read, in characters: the longest a page sends is a question.
+MAX_MESSAGE = 2000
+#: How many messages a connection may send in a burst, and how many a second after it.
+BURST, RATE = 20, 10.0
+
+
+class ProtocolError(LudothequeError):
+    """A message that is not one the server reads, in one sentence."""
+
+
+#: Each message's fields: (type, and for text its longest length) — ``None`` allowed where
+#: the field may be null.
+FIELDS: dict[str, dict[str, tuple[Any, ...]]] = {
+    "hello": {"key": (str, 100, None), "after": (int,)},
+    "move": {"id": (str, 100), "move": (str, 100)},
+    "take-back": {"id": (str, 100)},
+    "ask": {"question": (str, 200)},
+    "hand-over": {"seat": (int,)},
+    "take-seat": {},
+}
+
+
+def read(text: str) -> dict[str, Any]:
+    """The message ``text`` holds, checked: its type and its fields, of the right kinds."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(
+            f"a message is at most {MAX_MESSAGE:,} characters; this one has {len(text):,}."
+        )
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise ProtocolError(f"a message is JSON; {quoted(text)} is not.") from None
+    kind = message.get("type") if isinstance(message, dict) else None
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise ProtocolError(
+            f"a message is a JSON object with a type: {', '.join(FIELDS)}."
+        )
+    for name, (form, *rest) in FIELDS[kind].items():
+        value = message.get(name)
+        if value is None and None in rest:
+            continue
+        if form is int:
+            ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
+            wanted = "a whole number from 0"
+        else:
+            longest = rest[0]
+            ok = isinstance(value, str) and 0 < len(value) <= longest
+            wanted = f"a text of 1 to {longest} characters"
+        if not ok:
+            raise ProtocolError(f"a {kind} message needs {'an' if name[0] in 'aeiou' else 'a'} "
+                                f"{name}, {wanted}.")
+    return {"type": kind, **{name: message.get(name) for name in FIELDS[kind]}}
+
+
+def error(sentence: str, move_id: str | None = None) -> dict[str, Any]:
+    """The message that tells a browser what was wrong."""
+    told: dict[str, Any] = {"type": "error", "message": sentence}
+    if move_id is not None:
+        told["id"] = move_id
+    return told
+
+
+class Flood:
+    """A connection's allowance of messages: ``BURST`` at once, then ``RATE`` a second.
+
+    >>> flood = Flood(now=0.0)
+    >>> [flood.allows(0.0) for _ in range(21)].count(False)
+    1
+    >>> flood.allows(0.2)
+    True
+    """
+
+    def __init__(self, now: float) -> None:
+        self.tokens, self.at = float(BURST), now
+
+    def allows(self, now: float) -> bool:
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

@@ -1,0 +1,333 @@
+"""The tables a server keeps: creating them, seating people, playing what they send, and
+telling every connection what its seat may know.
+
+One event loop drives every table. The database is written by one thread, in order, and a
+move is shown to nobody before its events are committed; computer players think in a worker
+pool (``ludotheque.server.computer``). Each table's moves are taken one at a time (a lock per
+table), so that two moves sent at once are judged against the game as each finds it.
+
+Seats have no accounts: a table's creator gets a secret key per seat (``secrets``), each the
+key of a link whose holder plays that seat. The database keeps only their digests, and the
+others derive from the creator's own (an HMAC), so that he can be shown his friends' links
+again, and nobody else can.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludotheque.agents import PERSON, is_person, make_agent
+from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError
+from ludotheque.core.registry import load_game, manifest
+from ludotheque.play.help import answer
+from ludotheque.server.computer import choose, worker_pool
+from ludotheque.server.store import Event, Store, TableRow
+from ludotheque.server.table import GameTable
+
+#: How long a person must have been gone before the others may hand his seat to the computer.
+HAND_OVER_AFTER = 60.0
+
+
+def digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def derived_key(creator: str, table_id: str, seat: int) -> str:
+    """The key of ``seat``'s link, derived from the creator's."""
+    return hmac.new(creator.encode(), f"{table_id}:{seat}".encode(), "sha256").hexdigest()[:32]
+
+
+@dataclass(eq=False)
+class Listener:
+    """One open connection to a table: its seat (None: a spectator), the last event sent to
+    it, and what waits to be sent."""
+
+    seat: int | None
+    sent: int = 0
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+
+class Service:
+    """Every table of the database ``store``, in play.
+
+    ``rng`` draws chance and seeds the computer players (by default the system's entropy);
+    ``pool`` is where computer players think (by default worker processes)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        rng: random.Random | None = None,
+        pool: Executor | None = None,
+        hand_over_after: float = HAND_OVER_AFTER,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.rng = rng or random.SystemRandom()
+        self._pool = pool
+        self.hand_over_after = hand_over_after
+        self.clock = clock
+        self.tables: dict[str, GameTable] = {}
+        #: Tables whose log no longer replays (a rule set changed under them), with why.
+        self.broken: dict[str, str] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._listeners: dict[str, list[Listener]] = {}
+        self._away: dict[str, list[float | None]] = {}
+        self._thinking: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="ludotheque-db")
+        for row, events in store.tables():
+            try:
+                self._add(GameTable(row, events))
+            except LudothequeError as exc:
+                self.broken[row.id] = str(exc)
+
+    @property
+    def pool(self) -> Executor:
+        if self._pool is None:
+            self._pool = worker_pool()
+        return self._pool
+
+    def _add(self, table: GameTable) -> None:
+        self.tables[table.id] = table
+        self._locks[table.id] = asyncio.Lock()
+        self._listeners[table.id] = []
+        now = self.clock()
+        # Nobody is at a table the server has just opened: every person is away from now.
+        self._away[table.id] = [now if is_person(k) else None for k in table.kinds]
+
+    async def start(self) -> None:
+        """Carry every unfinished table on: chance due, and computer players to move."""
+        for table in list(self.tables.values()):
+            async with self._locks[table.id]:
+                await self._settle(table)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        self._writer.shutdown(wait=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+    # --- creating and joining ----------------------------------------------------------------
+
+    async def create(
+        self, game: str, options: dict[str, Any], kinds: Sequence[str]
+    ) -> tuple[str, dict[int, str]]:
+        """A new table: its id and the key of each person's seat. The first person's seat is
+        the creator's, and its key the one the others derive from."""
+        loaded = load_game(game, **options)
+        if len(kinds) != loaded.num_players():
+            raise OptionError(
+                f"{loaded.name} here has {loaded.num_players()} seats, not {len(kinds)}."
+            )
+        for kind in kinds:
+            if not is_person(kind):
+                make_agent(kind, seed=0, game=loaded)  # a bad kind is one sentence now
+        table_id = secrets.token_urlsafe(9)
+        creator = secrets.token_urlsafe(24)
+        people = [seat for seat, kind in enumerate(kinds) if is_person(kind)]
+        keys = {seat: creator if seat == people[0] else derived_key(creator, table_id, seat)
+                for seat in people}
+        row = TableRow(table_id, loaded.name, dict(loaded.options), tuple(kinds),
+                       tuple(digest(keys[s]) if s in keys else "" for s in range(len(kinds))),
+                       self.clock())
+        await self._write(self.store.create, row)
+        table = GameTable(row)
+        self._add(table)
+        async with self._locks[table_id]:
+            await self._settle(table)
+        return table_id, keys
+
+    def seat_of(self, table_id: str, key: str | None) -> int | None:
+        """The seat ``key`` opens at the table (None: no key, a spectator); a key that opens
+        none is one sentence."""
+        table = self.table(table_id)
+        if key is None:
+            return None
+        found = digest(key)
+        for seat, kept in enumerate(table.row.keys):
+            if kept and hmac.compare_digest(kept, found):
+                return seat
+        raise LudothequeError(
+            "this seat link is not one of this table's; ask whoever created the table for "
+            "yours, or watch without one."
+        )
+
+    def invites(self, table_id: str, seat: int, key: str) -> dict[int, str]:
+        """The other people's keys, for the creator (the first person's seat) alone."""
+        table = self.table(table_id)
+        people = [s for s, kind in enumerate(table.row.seats) if is_person(kind)]
+        if not people or seat != people[0]:
+            return {}
+        return {s: derived_key(key, table_id, s) for s in people[1:]}
+
+    def table(self, table_id: str) -> GameTable:
+        try:
+            return self.tables[table_id]
+        except KeyError:
+            raise LudothequeError(f"there is no table {table_id!r} here.") from None
+
+    def join(self, table_id: str, listener: Listener) -> None:
+        """Start telling ``listener`` what happens at the table, from after its ``sent``."""
+        table = self.table(table_id)
+        self._listeners[table_id].append(listener)
+        listener.sent = min(listener.sent, table.number)
+        listener.send(table.frame(listener.seat, listener.sent))
+        listener.sent = table.number
+        if listener.seat is not None:
+            self._away[table_id][listener.seat] = None
+        self._presence(table)
+
+    def leave(self, table_id: str, listener: Listener) -> None:
+        listeners = self._listeners.get(table_id, [])
+        if listener in listeners:
+            listeners.remove(listener)
+        seat = listener.seat
+        if seat is not None and not any(other.seat == seat for other in listeners):
+            self._away[table_id][seat] = self.clock()
+            loop = asyncio.get_running_loop()
+            # Once he has been gone long enough, the others are told they may hand his seat on.
+            loop.call_later(self.hand_over_after + 0.05, self._presence, self.tables[table_id])
+        self._presence(self.tables[table_id])
+
+    def _presence(self, table: GameTable) -> None:
+        listeners = self._listeners[table.id]
+        present = [any(x.seat == s for x in listeners) for s in range(len(table.kinds))]
+        now = self.clock()
+        away = self._away[table.id]
+        gone = [s for s, since in enumerate(away)
+                if since is not None and is_person(table.kinds[s]) and not present[s]
+                and now - since >= self.hand_over_after and not table.is_over()]
+        message = {"type": "presence", "present": present, "spectators":
+                   sum(x.seat is None for x in listeners), "may_hand_over": gone}
+        for listener in listeners:
+            listener.send(message)
+
+    # --- what a seat asks ----------------------------------------------------------------------
+
+    async def move(self, table_id: str, seat: int, move: str, move_id: str) -> None:
+        """Play ``seat``'s ``move``; one already played under ``move_id`` is acknowledged
+        again, not played twice. An illegal one raises (one sentence) and writes nothing."""
+        table = self.table(table_id)
+        async with self._locks[table_id]:
+            if table.acknowledged(move_id) is None:
+                if not is_person(table.kinds[seat]):
+                    raise IllegalMoveError(
+                        f"{table.seat_name(seat)}'s seat is played by the computer now; take "
+                        "it back first."
+                    )
+                events = table.decide(seat, move, self.rng, move_id, self.clock())
+                await self._commit(table, events)
+
+    async def take_back(self, table_id: str, seat: int, move_id: str) -> None:
+        table = self.table(table_id)
+        async with self._locks[table_id]:
+            if table.acknowledged(move_id) is None:
+                await self._commit(table, table.take_back(seat, move_id, self.clock()))
+
+    async def hand_over(self, table_id: str, by: int, seat: int) -> None:
+        """``by`` hands ``seat``, whose person has gone, to the computer."""
+        table = self.table(table_id)
+        if not 0 <= seat < len(table.kinds):
+            raise IllegalMoveError(
+                f"the seats are numbered 0 to {len(table.kinds) - 1}, not {seat}."
+            )
+        async with self._locks[table_id]:
+            since = self._away[table_id][seat]
+            name = table.seat_name(seat)
+            if not is_person(table.kinds[seat]):
+                raise IllegalMoveError(f"{name}'s seat is already played by the computer.")
+            if seat == by or since is None or self.clock() - since < self.hand_over_after:
+                raise IllegalMoveError(
+                    f"{name}'s seat may be handed to the computer only once its player has "
+                    f"been gone {self.hand_over_after:g} seconds."
+                )
+            if table.is_over():
+                raise IllegalMoveError("the game is over: no seat is handed on.")
+            await self._commit(table, table.hand_over(seat, stand_in(table), self.clock()))
+
+    async def take_seat(self, table_id: str, seat: int) -> None:
+        """The person whose seat the computer played takes it back."""
+        table = self.table(table_id)
+        async with self._locks[table_id]:
+            await self._commit(table, table.hand_over(seat, PERSON, self.clock()))
+
+    def ask(self, table_id: str, seat: int | None, question: str) -> dict[str, Any]:
+        """What ``?`` answers at the terminal, as the seat may know it."""
+        table = self.table(table_id)
+        state = table.state
+        # Asked about his position, a seat is answered in a world his view allows.
+        if seat is not None and state.current_player() == seat:
+            state = state.turn().world()
+        elif not table.game.info.perfect_information:
+            state = None
+        told = answer(table.game, question, state)
+        return {"type": "answer", "text": told.text, "markdown": told.markdown}
+
+    # --- events: written, played, told -------------------------------------------------------
+
+    async def _write(self, function: Callable[..., None], *args: Any) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._writer, function, *args)
+
+    async def _commit(self, table: GameTable, events: list[Event]) -> None:
+        """Write ``events``, then play them and tell everyone; then chance and computers."""
+        await self._write(self.store.append, table.id, events)
+        table.apply(events)
+        self._tell(table)
+        await self._settle(table)
+
+    def _tell(self, table: GameTable) -> None:
+        for listener in self._listeners[table.id]:
+            if listener.sent < table.number:
+                listener.send(table.frame(listener.seat, listener.sent))
+                listener.sent = table.number
+
+    async def _settle(self, table: GameTable) -> None:
+        """Chance due now, then a computer player's turn, if either comes (lock held)."""
+        due = table.settle(self.rng, self.clock())
+        if due:
+            await self._write(self.store.append, table.id, due)
+            table.apply(due)
+            self._tell(table)
+        kind = table.computer_to_act()
+        if kind is not None and table.id not in self._thinking:
+            self._thinking.add(table.id)
+            task = asyncio.get_running_loop().create_task(self._think(table, kind))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _think(self, table: GameTable, kind: str) -> None:
+        number, seat = table.number, table.to_act()
+        try:
+            move = await asyncio.get_running_loop().run_in_executor(
+                self.pool, choose, kind, self.rng.random(), table.state.clone()
+            )
+        finally:
+            self._thinking.discard(table.id)
+        async with self._locks[table.id]:
+            if table.number != number:  # a take-back or a seat handed on came first
+                await self._settle(table)
+                return
+            await self._commit(table, table.decide(seat, move, self.rng, None, self.clock()))
+
+
+def stand_in(table: GameTable) -> str:
+    """The computer player that takes a seat its person left: the game's own, easy."""
+    declared = manifest(table.game.name)
+    if declared.players:
+        return "easy"
+    return "heuristic" if declared.has("heuristic") else "random"

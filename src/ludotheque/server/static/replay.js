@@ -1,0 +1,53 @@
+// A finished game stepped through, forwards and backwards, as the chosen seat saw it.
+const root = document.getElementById("replay");
+const seats = JSON.parse(root.dataset.seats);
+const record = document.getElementById("record").textContent;
+const screen = await import(`/static/games/${root.dataset.game}.js`);
+const el = (id) => document.getElementById(id);
+let steps = [], at = 0;
+
+async function load() {
+  const seat = el("viewer").value;
+  const response = await fetch(`/replay/steps?seat=${seat}`, { method: "POST", body: record });
+  const data = await response.json();
+  if (!response.ok) { el("said").textContent = data.error; return; }
+  steps = data;
+  const log = el("log");
+  log.replaceChildren();
+  steps.forEach((step, i) => {
+    if (!i) return;
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = "#";
+    link.textContent = step.said;
+    link.onclick = (event) => { event.preventDefault(); show(i); };
+    item.append(link);
+    log.append(item);
+  });
+  show(Math.min(at, steps.length - 1));
+}
+
+function show(i) {
+  at = Math.max(0, Math.min(i, steps.length - 1));
+  const step = steps[at];
+  const seat = el("viewer").value === "" ? null : Number(el("viewer").value);
+  el("position").textContent = `step ${at} of ${steps.length - 1}`;
+  el("said").textContent = step.said;
+  el("result").textContent = step.result || "";
+  screen.draw(el("board"), step.view, { seat, seatName: seat === null ? null : seats[seat], seats,
+    toAct: null, legal: [], play: () => {}, yours: false, kinds: [] });
+  el("log").querySelectorAll("li").forEach((li, j) => {
+    li.style.fontWeight = j + 1 === at ? "bold" : "";
+  });
+}
+
+el("first").onclick = () => show(0);
+el("back").onclick = () => show(at - 1);
+el("forward").onclick = () => show(at + 1);
+el("last").onclick = () => show(steps.length - 1);
+el("viewer").onchange = load;
+document.addEventListener("keydown", (event) => {
+  if (event.key === "ArrowLeft") show(at - 1);
+  if (event.key === "ArrowRight") show(at + 1);
+});
+load();

@@ -1,0 +1,206 @@
+// A table in the browser: talks to the server over the table's WebSocket, keeps the log, and
+// hands the seat's view to the rule set's screen module (static/games/<id>.js), which draws it.
+//
+// A screen module exports draw(board, view, ctx), where ctx is
+//   { seat, seatName, seats, toAct, legal: [moves as written], play(move), yours }
+// It may light the legal moves on its drawing; the list of legal moves under the board is
+// always there too, for keyboards, screen readers and small screens.
+
+const root = document.getElementById("table");
+const tableId = root.dataset.table;
+const seats = JSON.parse(root.dataset.seats);
+const key = new URLSearchParams(location.hash.slice(1)).get("key");
+const screen = await import(`/static/games/${root.dataset.game}.js`);
+
+const el = (id) => document.getElementById(id);
+const board = el("board"), moves = el("moves"), log = el("log"), statusLine = el("status");
+const controls = el("controls"), message = el("message");
+
+let socket = null, last = 0, frame = null, me = { seat: null, name: null };
+let presence = null, retry = 500;
+const pending = new Map(); // a move or take-back sent and not yet acknowledged, by id
+
+function newId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join("-");
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(message) {
+  message.id = newId();
+  pending.set(message.id, message);
+  send(message);
+  render();
+}
+
+function play(move) { act({ type: "move", move }); }
+
+function tell(text) {
+  message.hidden = !text;
+  message.textContent = text ? text[0].toUpperCase() + text.slice(1) : "";
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/t/${tableId}/ws`);
+  socket.onopen = () => {
+    retry = 500;
+    send({ type: "hello", key, after: last });
+    // What was sent before the connection dropped goes again: the server plays each id once.
+    for (const message of pending.values()) send(message);
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    if (event.code === 4404) { statusLine.textContent = "This table does not exist."; return; }
+    statusLine.textContent = "Connection lost; reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 5000);
+  };
+}
+
+function receive(m) {
+  if (m.type === "welcome") {
+    me = { seat: m.seat, name: m.seat_name };
+    showInvites(m.invites || {});
+  } else if (m.type === "update") {
+    for (const e of m.events) {
+      if (e.n <= last || !e.said) continue;
+      const item = document.createElement("li");
+      item.value = e.n;
+      item.textContent = e.said;
+      item.className = "new";
+      log.append(item);
+    }
+    for (const old of log.querySelectorAll("li.new")) {
+      if (Number(old.value) <= last) old.classList.remove("new");
+    }
+    last = m.n;
+    log.scrollTop = log.scrollHeight;
+    frame = m;
+    render();
+  } else if (m.type === "presence") {
+    presence = m;
+    render();
+  } else if (m.type === "ack") {
+    pending.delete(m.id);
+    tell("");
+    render();
+  } else if (m.type === "error") {
+    if (m.id) pending.delete(m.id);
+    tell(m.message);
+    render();
+  } else if (m.type === "answer") {
+    el("answer").textContent = m.text;
+  }
+}
+
+function showInvites(invites) {
+  const box = el("invites");
+  const names = Object.keys(invites);
+  if (!names.length) return;
+  const base = `${location.origin}/t/${tableId}`;
+  box.replaceChildren();
+  const title = document.createElement("p");
+  title.innerHTML = "<strong>Invite your friends</strong>: send each the link of their seat " +
+    "(whoever holds a link plays that seat). Spectators may watch at " +
+    `<a href="${base}">${base}</a>.`;
+  box.append(title);
+  for (const name of names) {
+    const label = document.createElement("label");
+    label.textContent = `${name}'s seat: `;
+    const input = document.createElement("input");
+    input.readOnly = true;
+    input.value = `${base}#key=${invites[name]}`;
+    input.onfocus = () => input.select();
+    label.append(input);
+    box.append(label);
+  }
+  box.hidden = false;
+}
+
+function button(text, onclick, quiet) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.onclick = onclick;
+  if (quiet) b.className = "quiet";
+  return b;
+}
+
+function render() {
+  if (!frame) return;
+  const yours = me.seat !== null && frame.to_act === me.name && !frame.result;
+  const waiting = pending.size > 0;
+  if (frame.result) {
+    statusLine.textContent = frame.result;
+  } else if (yours) {
+    statusLine.textContent = waiting ? "Sent…" : `Your turn, ${me.name}.`;
+  } else if (frame.to_act) {
+    const computer = frame.kinds[seats.indexOf(frame.to_act)] !== "human";
+    statusLine.textContent = `${frame.to_act} to play${computer ? " (computer)" : ""}.`;
+  } else {
+    statusLine.textContent = "…";
+  }
+  statusLine.className = yours ? "yours" : "";
+  const legal = yours && !waiting ? frame.legal || [] : [];
+  const ctx = { seat: me.seat, seatName: me.name, seats, toAct: frame.to_act, legal, play,
+                yours, kinds: frame.kinds };
+  screen.draw(board, frame.view, ctx);
+
+  moves.replaceChildren();
+  if (legal.length) {
+    const label = document.createElement("span");
+    label.textContent = legal.length === 1 ? "Your only move:" : "Your moves:";
+    moves.append(label);
+    for (const move of legal) moves.append(button(move, () => play(move)));
+  }
+
+  controls.replaceChildren();
+  const people = document.createElement("p");
+  people.className = "seats";
+  seats.forEach((name, s) => {
+    const span = document.createElement("span");
+    const kind = frame.kinds[s];
+    const who = kind === "human" ? "person" : `computer, ${kind}`;
+    const here = presence && kind === "human" ? (presence.present[s] ? ", here" : ", away") : "";
+    span.textContent = `${name}${s === me.seat ? " (you)" : ""}: ${who}${here}`;
+    if (name === frame.to_act) span.className = "to-act";
+    people.append(span);
+  });
+  controls.append(people);
+  if (me.seat !== null && frame.can_take_back) {
+    controls.append(button("Take back my last move", () => act({ type: "take-back" }), true));
+  }
+  if (me.seat !== null && frame.kinds[me.seat] !== "human" && !frame.result) {
+    controls.append(button("Take my seat back", () => send({ type: "take-seat" }), true));
+  }
+  if (presence && me.seat !== null) {
+    for (const s of presence.may_hand_over) {
+      controls.append(button(`Hand ${seats[s]}'s seat to the computer`,
+        () => send({ type: "hand-over", seat: s }), true));
+    }
+  }
+  if (presence && presence.spectators) {
+    const watching = document.createElement("span");
+    watching.className = "help";
+    watching.textContent = `${presence.spectators} watching`;
+    controls.append(watching);
+  }
+  if (frame.result) {
+    const links = document.createElement("span");
+    links.innerHTML = `<a href="/t/${tableId}/record" download>Download the record</a> · ` +
+      `<a href="/replay/${tableId}">Replay</a> · <a href="/">Back to the lobby</a>`;
+    controls.append(links);
+  }
+}
+
+el("ask").onsubmit = (event) => {
+  event.preventDefault();
+  const question = el("question").value.trim().replace(/^\?/, "");
+  send({ type: "ask", question: question || "help" });
+};
+
+connect();

@@ -1,0 +1,1 @@
+"""The browser edition: the server, its pages and its database."""

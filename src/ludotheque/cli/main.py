@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
+import uvicorn
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import (
@@ -39,6 +41,9 @@ from ludotheque.play.table import GameInPlay
 from ludotheque.selfplay.ratings import plot as plot_ratings
 from ludotheque.selfplay.simulation import lengths, simulate, summarise, tally
 from ludotheque.selfplay.tournament import Tournament
+from ludotheque.server.app import DEFAULT_DATABASE, create_app
+from ludotheque.server.computer import worker_pool
+from ludotheque.server.service import HAND_OVER_AFTER
 
 app = typer.Typer(
     help="Historical parlour games, played exactly as their primary sources describe them.",
@@ -434,6 +439,44 @@ def picture(
         raise LudothequeError("--move counts the moves of a --record; give the record too.")
     written = rule_set.manifest.draw(rule_set, out, cards, state=state)
     console.print(f"Picture written to {written}.")
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@app.command()
+@friendly
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on; anything but loopback "
+                                           "lets other machines in.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.", min=1, max=65535)] = 8000,
+    database: Annotated[str, typer.Option(
+        help="An SQLAlchemy URL: SQLite by default, or postgresql+psycopg://user@host/db."
+    )] = DEFAULT_DATABASE,
+    workers: Annotated[int | None, typer.Option(
+        help="Processes the computer players think in (default: one per core).", min=1
+    )] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="Draw chance from this seed rather than the system's entropy (for tests: anyone "
+             "who knows it knows every deal)."
+    )] = None,
+    hand_over_after: Annotated[float, typer.Option(
+        help="Seconds a person must be gone before the others may hand his seat to the "
+             "computer.", min=0
+    )] = HAND_OVER_AFTER,
+) -> None:
+    """Serve the browser edition: the lobby, the tables and their replays."""
+    application = create_app(
+        database, rng=None if seed is None else random.Random(seed),
+        pool=worker_pool(workers), hand_over_after=hand_over_after,
+    )
+    shown = f"[{host}]" if ":" in host else host
+    if host not in LOOPBACK:
+        console.print(Text(f"Listening on {host}: anyone who can reach this machine can open "
+                           "the lobby and watch its tables.", style="yellow"))
+    console.print(f"Ludothèque is served at http://{shown}:{port}/ — open it in a browser; "
+                  "Ctrl-C stops it.", soft_wrap=True)
+    uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536)
 
 
 def main() -> None:

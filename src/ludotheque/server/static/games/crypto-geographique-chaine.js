@@ -1,0 +1,167 @@
+// Crypto géographique, «une autre règle du jeu»: the chain game. The seats around the table
+// (hands face down with their counts, fakirs exposed, penalties), the stock, the visible card
+// and the chain laid before it, your hand with the cards you may lay lit, and the map with the
+// visible card, what touches it and the cards laid marked. A click on a lit card (or its
+// département on the map) lays it; "Done" ends the turn.
+
+import {
+  card, back, ensureStyle, html, isFakir, keepFocus, listed, mapFigure, number, prompt,
+  seatPanel, spoken, touch,
+} from "./crypto-geo.js";
+
+let again = null;
+
+export function draw(board, view, ctx) {
+  ensureStyle();
+  again = () => draw(board, view, ctx);
+  const legal = ctx.legal || [];
+  const me = view.seat;
+  const play = (move) => ctx.play(move);
+  const lays = new Map();
+  for (const move of legal) {
+    const m = /^lay (.+)$/.exec(move);
+    if (m) lays.set(m[1], move);
+  }
+  const done = legal.includes("done");
+  const visible = view.visible;
+  const near = new Set(view.visible_neighbours || []);
+  // Laying a card that does not touch the visible one: nobody could follow it (or the card
+  // turned up), so its layer may lay any card.
+  const free = [...lays.keys()].some((c) => !near.has(c));
+  const hand = view.hand || [];
+
+  const children = [];
+
+  // --- the table ---
+  const players = view.players;
+  const mine = players.indexOf(me);
+  const order = mine < 0 ? players : [...players.slice(mine + 1), ...players.slice(0, mine)];
+  const wins = (seat) => view.rounds.filter((r) => r.winner === seat).length;
+  const table = html("div", { class: "cg-table" });
+  const seatsBox = html("div", { class: "cg-seats" });
+  for (const seat of order) {
+    seatsBox.append(seatPanel({ name: seat, toPlay: view.to_move === seat, count: view.cards[seat],
+      fakirs: view.fakirs[seat] || 0, points: view.totals[seat], pointsWord: "penalties, net",
+      extra: wins(seat) ? html("p", { text: `won ${wins(seat)} round${wins(seat) > 1 ? "s" : ""}` }) : null }));
+  }
+  table.append(seatsBox);
+  const center = html("div", { class: "cg-center" });
+  center.append(html("div", { class: "cg-heap" },
+    back({ text: String(view.stock), label: `The stock: ${view.stock} cards face down` }),
+    html("p", { text: `Stock: ${view.stock}` })));
+  const heap = html("div", { class: "cg-heap" });
+  if (visible) {
+    heap.append(card(visible, { className: "cg-pile-card", label: `The visible card: ${spoken(visible)}` }));
+    heap.append(html("p", { text: view.laid_by ? `Visible, laid by ${view.laid_by}` : "Visible, turned up" }));
+  } else {
+    heap.append(html("div", { class: "cg-empty", text: "dealing…" }));
+  }
+  center.append(heap);
+  table.append(center);
+  children.push(table);
+
+  // --- what to do now ---
+  let say = "", buttons = [];
+  const touching = hand.filter((c) => near.has(c));
+  if (view.over) {
+    const results = view.rounds.map((r, i) => `round ${i + 1}: ${r.winner} won (${r["ended by"] === "hand"
+      ? "laid his last card" : "the stock ran out"})`);
+    say = `The game is over. ${results.join("; ")}. Net penalties: `
+      + Object.entries(view.totals).map(([s, p]) => `${s} ${p}`).join(", ") + ".";
+  } else if (!me) {
+    say = view.to_move ? `You are watching: ${view.to_move} to play. Hands are secret.` : "You are watching.";
+  } else if (lays.size || done) {
+    if (view.chained) {
+      say = lays.size ? `You may lay another card that touches ${visible} (a lit card), or click Done to end your turn.`
+        : `None of your cards touches ${visible}: click Done to end your turn.`;
+    } else if (free) {
+      say = `Nobody could follow ${spoken(visible)}: you may lay any card of yours, then go on from it.`;
+    } else {
+      say = `Your turn: lay a card that touches ${spoken(visible)}: click one of the lit cards`
+        + ` (${listed([...lays.keys()])}). You must lay if you can.`;
+    }
+    if (done) buttons = [{ text: "Done: end my turn", run: () => play("done"), key: "done" }];
+  } else if (view.to_move) {
+    say = `${view.to_move} is laying…`;
+    if (me && hand.length) {
+      say += touching.length ? ` Your ${listed(touching.map(spoken))} ${touching.length > 1 ? "touch" : "touches"} ${visible}.`
+        : ` None of your cards touches ${visible}: if it stays visible, you will draw a penalty card.`;
+    }
+  } else {
+    say = "Cards are being dealt or drawn…";
+  }
+  children.push(prompt(say, buttons));
+
+  // --- my hand ---
+  if (me) {
+    const section = html("section", { class: "cg-mine", "aria-label": "Your hand" });
+    const fakirs = view.fakirs[me] || 0;
+    const count = view.cards[me];
+    const owe = Math.max(0, count * 20 - fakirs * 40);
+    section.append(seatPanel({ name: me, you: true, toPlay: view.to_move === me, count,
+      fakirs, points: view.totals[me], pointsWord: "penalties, net",
+      extra: html("p", { class: "cg-score", text: view.over ? "" : count
+        ? `If someone else won now, you would pay ${owe} (20 a card${fakirs ? ", less 40 a fakir" : ""}).`
+        : "No card left!" }) }));
+    const row = html("div", { class: "cg-cards cg-chain-hand" });
+    for (const name of hand) {
+      const move = lays.get(name);
+      const tags = [];
+      if (!move && near.has(name)) tags.push("touches");
+      row.append(card(name, { key: `card-${name}`, tags, verb: move ? "lay" : null,
+        action: move ? { label: `Lay ${spoken(name)}`, run: () => play(move) } : null }));
+    }
+    section.append(html("div", { class: "cg-group cg-alone" }, row,
+      html("p", { class: "cg-caption", text: lays.size ? "lit: you may lay it" : "your hand" })));
+    children.push(section);
+  }
+
+  // --- the chain laid this round ---
+  if (view.laid.length) {
+    const who = [null];
+    for (const [seat, what] of view.log) if (what === "lays") who.push(seat);
+    const box = html("div", { class: "cg-trail", role: "list", "aria-label": "The cards laid this round, the last one visible" });
+    const from = Math.max(0, view.laid.length - 12);
+    if (from) box.append(html("span", { class: "cg-small", text: `${from} earlier… ` }));
+    view.laid.slice(from).forEach((c, i) => {
+      const k = from + i;
+      const joined = k > 0 && touch(number(view.laid[k - 1]), number(c));
+      if (k > from) box.append(html("span", { class: "cg-trail-join", "aria-hidden": "true", text: joined ? "→" : "⋯" }));
+      box.append(html("span", { role: "listitem", class: `cg-chip${k === view.laid.length - 1 ? " cg-chip-visible" : ""}`,
+        text: `${number(c)} ${c}${who[k] ? ` (${who[k]})` : k === 0 ? " (turned up)" : ""}` }));
+    });
+    children.push(html("div", { class: "cg-trail-box" },
+      html("p", { class: "cg-small", text: "Laid this round (→ touches the one before; ⋯ a new start when nobody could follow):" }), box));
+  }
+
+  // --- the map ---
+  const marks = new Map(), actions = new Map(), bold = new Set(), tags = [], arrows = [];
+  const add = (n, cls) => { if (!marks.has(n)) marks.set(n, []); marks.get(n).push(cls); };
+  for (const c of view.laid.slice(0, -1)) add(number(c), "laid");
+  for (const c of near) { add(number(c), "near"); }
+  for (const c of hand) { if (!isFakir(c)) { add(number(c), "hand"); bold.add(number(c)); } }
+  if (visible) {
+    const n = number(visible);
+    add(n, "visible");
+    bold.add(n);
+    tags.push({ n, text: "visible" });
+  }
+  const last = view.laid.slice(-6);
+  for (let i = 1; i < last.length; i++) {
+    const a = number(last[i - 1]), b = number(last[i]);
+    if (touch(a, b)) arrows.push([a, b]);
+  }
+  for (const [name, move] of lays) actions.set(number(name), { label: `Lay ${spoken(name)}`, run: () => play(move) });
+  const legend = [];
+  if (visible) {
+    legend.push(["visible", `the visible card, ${visible}: thick outline, tagged; arrows show the last cards laid`]);
+    legend.push(["near", `what touches ${visible} (may follow it): dashed outline`]);
+  }
+  if (view.laid.length > 1) legend.push(["laid", "cards already laid this round: grey, hatched"]);
+  if (hand.length) legend.push(["hand", "your cards: dotted, numbers in bold"]);
+  if (actions.size) legend.push(["cg-live-sample", "cards you may lay now: click them here or in your hand"]);
+  children.push(mapFigure({ marks, actions, bold, tags, arrows, legend, redraw: () => again(),
+    heading: "The map: every player may look at it throughout the game" }));
+
+  keepFocus(board, [html("div", { class: "cg-screen" }, children)], "done");
+}

@@ -71,14 +71,19 @@ export function clickable(node, label, action, key) {
 }
 
 /** Puts the board's new children in place, the keyboard focus kept on the element of the same
- * data-key if it had it (draw() replaces every element on each update). */
-export function keepFocus(board, children, fallbackKey) {
+ * data-key if it had it (draw() replaces every element on each update), else on the first of
+ * the fallback keys found (a card played is gone: the focus goes on to the next thing). */
+export function keepFocus(board, children, ...fallbacks) {
   const active = document.activeElement;
   const key = active && board.contains(active) && active.dataset ? active.dataset.key : null;
   board.replaceChildren(...children);
-  const again = (k) => k && board.querySelector(`[data-key="${CSS.escape(k)}"]`);
-  const target = again(key) || (key ? again(fallbackKey) : null);
-  if (target) target.focus({ preventScroll: true });
+  if (!key) return;
+  for (const k of [key, ...fallbacks]) {
+    const target = board.querySelector(`[data-key="${CSS.escape(k)}"]`);
+    if (!target) continue;
+    target.focus({ preventScroll: true });
+    if (document.activeElement === target) return;
+  }
 }
 
 let styled = false;
@@ -94,8 +99,8 @@ export function ensureStyle() {
 
 // --- cards ----------------------------------------------------------------------------------
 
-/** A card's name cut into lines of at most about eleven letters, at hyphens and spaces. */
-function lines(name, width = 11) {
+/** A card's name cut into lines of at most about ten letters, at hyphens and spaces. */
+function lines(name, width = 10) {
   const words = name.replace(/-/g, "-\u0000").replace(/ /g, " \u0000").split("\u0000");
   const out = [];
   for (const word of words) {
@@ -136,8 +141,8 @@ export function card(name, o = {}) {
     );
   } else {
     node.append(svg("text", { x: 8, y: 30, class: "cg-card-number" }, String(n)));
-    lines(name).slice(0, 3).forEach((line, i) => node.append(
-      svg("text", { x: 8, y: 46 + i * 11, class: "cg-card-name" }, line)));
+    lines(name).slice(0, 2).forEach((line, i) => node.append(
+      svg("text", { x: 7, y: 47 + i * 13, class: "cg-card-name" }, line)));
     node.append(silhouette(n, 47, 70, 31, 30));
   }
   if (o.badge) {
@@ -178,7 +183,7 @@ export function fan(count, label) {
   const shown = Math.min(count, 10);
   const width = 30 + Math.max(0, shown - 1) * 9;
   const node = svg("svg", { viewBox: `0 0 ${width} 44`, class: "cg-fan", role: "img", "aria-label": label,
-    style: `width:${(width / 44) * 2.6}rem` });
+    style: `aspect-ratio: ${width} / 44` });
   for (let i = 0; i < shown; i++) {
     node.append(svg("rect", { x: 1 + i * 9, y: 1, width: 28, height: 42, rx: 3, class: "cg-fan-card" }));
   }
@@ -371,7 +376,17 @@ function buildMap() {
     "aria-label": "Map of France's 90 départements in the 1960s, numbered as the cards" },
   defs, svg("rect", { x: VX, y: VY, width: VW, height: VH, class: "cg-sea" }), paths, over, labels, top);
   const caption = html("p", { class: "cg-inspect", "aria-live": "polite" });
-  const state = { picture, byNumber, over, top, caption, actions: new Map(), inspected: null, redraw: null };
+  const frame = html("div", { class: "cg-map-frame" }, picture);
+  const zoom = html("button", { type: "button", class: "quiet cg-zoom", "aria-pressed": "false",
+    text: "Enlarge the map" });
+  zoom.dataset.key = "map-zoom";
+  zoom.addEventListener("click", () => {
+    const on = !frame.classList.contains("cg-zoomed");
+    frame.classList.toggle("cg-zoomed", on);
+    zoom.setAttribute("aria-pressed", String(on));
+    zoom.textContent = on ? "Shrink the map" : "Enlarge the map";
+  });
+  const state = { picture, frame, zoom, byNumber, over, top, caption, actions: new Map(), inspected: null, redraw: null };
   const target = (event) => event.target.closest && event.target.closest("[data-n]");
   picture.addEventListener("click", (event) => {
     const t = target(event);
@@ -476,8 +491,9 @@ export function mapFigure(o) {
   const parts = MAP.credit.split(/(https?:\/\/[^\s),;]+)/);
   parts.forEach((part, i) => credit.append(i % 2 ? html("a", { href: part, rel: "license noopener", target: "_blank", text: part }) : part));
   return html("figure", { class: "cg-map-figure" },
-    o.heading ? html("h3", { class: "cg-heading", text: o.heading }) : null,
-    m.picture, m.caption, legend,
+    html("div", { class: "cg-map-head" },
+      o.heading ? html("h3", { class: "cg-heading", text: o.heading }) : null, m.zoom),
+    m.frame, m.caption, legend,
     html("figcaption", {},
       credit,
       html("p", { class: "cg-note" }, html("strong", { text: "Note: " }), MAP.note)));

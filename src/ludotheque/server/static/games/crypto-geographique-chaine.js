@@ -64,7 +64,7 @@ export function draw(board, view, ctx) {
   let say = "", buttons = [];
   const touching = hand.filter((c) => near.has(c));
   if (view.over) {
-    const results = view.rounds.map((r, i) => `round ${i + 1}: ${r.winner} won (${r["ended by"] === "hand"
+    const results = view.rounds.map((r, i) => `Round ${i + 1}: ${r.winner} won (${r["ended by"] === "hand"
       ? "laid his last card" : "the stock ran out"})`);
     say = `The game is over. ${results.join("; ")}. Net penalties: `
       + Object.entries(view.totals).map(([s, p]) => `${s} ${p}`).join(", ") + ".";
@@ -72,12 +72,12 @@ export function draw(board, view, ctx) {
     say = view.to_move ? `You are watching: ${view.to_move} to play. Hands are secret.` : "You are watching.";
   } else if (lays.size || done) {
     if (view.chained) {
-      say = lays.size ? `You may lay another card that touches ${visible} (a lit card), or click Done to end your turn.`
+      say = lays.size ? `You may lay another card that touches ${visible} (a card marked “lay”), or click Done to end your turn.`
         : `None of your cards touches ${visible}: click Done to end your turn.`;
     } else if (free) {
       say = `Nobody could follow ${spoken(visible)}: you may lay any card of yours, then go on from it.`;
     } else {
-      say = `Your turn: lay a card that touches ${spoken(visible)}: click one of the lit cards`
+      say = `Your turn: lay a card that touches ${spoken(visible)}: click a card marked “lay”`
         + ` (${listed([...lays.keys()])}). You must lay if you can.`;
     }
     if (done) buttons = [{ text: "Done: end my turn", run: () => play("done"), key: "done" }];
@@ -94,7 +94,8 @@ export function draw(board, view, ctx) {
 
   // --- my hand ---
   if (me) {
-    const section = html("section", { class: "cg-mine", "aria-label": "Your hand" });
+    const section = html("section", { class: "cg-mine", "aria-label": "Your hand", tabindex: "-1" });
+    section.dataset.key = "hand";
     const fakirs = view.fakirs[me] || 0;
     const count = view.cards[me];
     const owe = Math.max(0, count * 20 - fakirs * 40);
@@ -111,8 +112,9 @@ export function draw(board, view, ctx) {
       row.append(card(name, { key: `card-${name}`, tags, verb: move ? "lay" : null,
         action: move ? { label: `Lay ${spoken(name)}`, run: () => play(move) } : null }));
     }
-    section.append(html("div", { class: "cg-group cg-alone" }, row,
-      html("p", { class: "cg-caption", text: lays.size ? "lit: you may lay it" : "your hand" })));
+    section.append(html("div", { class: "cg-group cg-alone" }, hand.length ? row : null,
+      html("p", { class: "cg-caption", text: !hand.length ? "No card left in your hand."
+        : lays.size ? "Cards marked “lay” may be laid now" : "Your hand" })));
     children.push(section);
   }
 
@@ -163,5 +165,5 @@ export function draw(board, view, ctx) {
   children.push(mapFigure({ marks, actions, bold, tags, arrows, legend, redraw: () => again(),
     heading: "The map: every player may look at it throughout the game" }));
 
-  keepFocus(board, [html("div", { class: "cg-screen" }, children)], "done");
+  keepFocus(board, [html("div", { class: "cg-screen" }, children)], "done", "hand");
 }

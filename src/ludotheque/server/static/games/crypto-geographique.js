@@ -111,12 +111,14 @@ export function draw(board, view, ctx) {
   let say = "", buttons = [];
   if (view.phase === "over") {
     say = "The game is over. The last round's hands are shown below.";
+  } else if (view.phase === "deal") {
+    say = "Dealing: seven cards each, one at a time; a fakir dealt is laid out and replaced.";
   } else if (!me) {
     say = view.to_move ? `You are watching: ${view.to_move} to play. Hands are secret until a round ends.`
       : "You are watching.";
   } else if (legal.includes("agree")) {
-    say = `Your partner asks to stop the round with the card just thrown. Agree (the round ends, `
-      + `every hand is scored) or refuse (play goes on)?`;
+    say = `${partnerOf(me)}, your partner, asks to stop the round («j'arrête»). Agree (the round `
+      + "ends, every hand is shown and scored) or refuse (play goes on)?";
     buttons = [{ text: "Agree: stop", run: () => play("agree"), key: "agree" },
       { text: "Refuse: play on", run: () => play("refuse"), key: "refuse" }];
   } else if (stockMove || pileMove) {
@@ -148,15 +150,17 @@ export function draw(board, view, ctx) {
 
   // --- my hand, in its combinations ---
   if (me) {
-    const section = html("section", { class: "cg-mine", "aria-label": "Your hand" });
+    const section = html("section", { class: "cg-mine", "aria-label": "Your hand", tabindex: "-1" });
+    section.dataset.key = "hand";
     const grouped = new Set((view.combinations || []).flat());
     const score = (view.combinations || []).reduce((s, g) => s + KINDS[Math.min(g.length, 7)][1], 0);
     const fakirs = view.fakirs[me] || 0;
     section.append(seatPanel({ name: me, you: true, toPlay: view.to_move === me,
       fakirs, points: view.totals[me], pointsWord: view.teams ? "team's points" : "points",
-      extra: html("p", { class: "cg-score", text: hand.length
-        ? `This hand scores ${score}${fakirs ? ` + ${fakirs * 20} for fakirs` : ""} if the round ends now`
-          + (hand.length === 8 ? " (eight cards: one must go)." : ".") : "" }) }));
+      extra: html("p", { class: "cg-score", text: !hand.length ? "" : view.phase === "over"
+        ? `Your last hand scored ${score}${fakirs ? ` + ${fakirs * 20} for fakirs` : ""}.`
+        : `This hand scores ${score}${fakirs ? ` + ${fakirs * 20} for fakirs` : ""} if the round ends now`
+          + (hand.length === 8 ? " (eight cards: one must go)." : ".") }) }));
     const row = html("div", { class: "cg-hand" });
     const one = (name, group) => {
       const action = cardAction(name);
@@ -226,7 +230,17 @@ export function draw(board, view, ctx) {
           html("span", { class: "cg-chip-kind", text: "alone:" }),
           rest.map((c) => html("span", { class: "cg-chip", text: isFakir(c) ? "Fakir" : `${number(c)} ${c}` }))));
       }
-      item.append(html("span", { class: "cg-chip-total", text: `= ${points} for combinations` }));
+      // Once the game is over, the fakirs shown are the last round's, and its last sentence
+      // names who stopped.
+      let more = "";
+      if (view.phase === "over") {
+        const f = view.fakirs[seat] || 0;
+        if (f) more += ` + ${f * 20} for ${f} fakir${f > 1 ? "s" : ""}`;
+        if (shown["ended by"] === "stop" && !view.teams && view.last && view.last.startsWith(`${seat} discards`)) {
+          more += " + 50 for stopping";
+        }
+      }
+      item.append(html("span", { class: "cg-chip-total", text: `= ${points} for combinations${more}` }));
       list.append(item);
     }
     box.append(list);
@@ -274,7 +288,7 @@ export function draw(board, view, ctx) {
   children.push(mapFigure({ marks, actions, links, bold, tags, legend, redraw: () => again(),
     heading: "The map: every player may look at it throughout the game" }));
 
-  keepFocus(board, [html("div", { class: "cg-screen" }, children)]);
+  keepFocus(board, [html("div", { class: "cg-screen" }, children)], "stock", "pile", "hand");
   if (focusNext) {
     const target = board.querySelector(`[data-key="${CSS.escape(focusNext)}"]`);
     focusNext = null;

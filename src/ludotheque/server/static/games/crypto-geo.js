@@ -159,6 +159,14 @@ export function card(name, o = {}) {
       svg("text", { x: 42, y: 117, "text-anchor": "middle" }, o.verb)));
   }
   node.append(title(fakir ? "Fakir: laid face up at once and replaced" : `${n} ${name}`));
+  if (!fakir) {
+    // Pointing at a card (or focusing it) shows its département on the map, and what it touches.
+    const on = () => pointAt(n, true), off = () => pointAt(n, false);
+    node.addEventListener("mouseenter", on);
+    node.addEventListener("mouseleave", off);
+    node.addEventListener("focus", on);
+    node.addEventListener("blur", off);
+  }
   if (o.action) clickable(node, o.action.label, o.action.run, o.key);
   else {
     node.setAttribute("role", "img");
@@ -407,6 +415,12 @@ function buildMap() {
   });
   picture.addEventListener("mouseleave", () => { caption.textContent = describe(state.inspected); });
   return state;
+}
+
+function pointAt(n, on) {
+  if (!mapState) return;
+  mapState.byNumber[n].path.classList.toggle("cg-pointed", on);
+  mapState.caption.textContent = describe(on ? n : mapState.inspected);
 }
 
 /** What département n touches, in a sentence. */

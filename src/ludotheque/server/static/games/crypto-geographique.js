@@ -144,7 +144,7 @@ export function draw(board, view, ctx) {
       consent: "answering his partner" }[view.phase] || "playing";
     say = `${view.to_move} is ${doing}…`;
   } else {
-    say = view.phase === "deal" ? "Dealing…" : "…";
+    say = view.phase === "stock" ? "A card is drawn from the stock…" : "…";
   }
   children.push(prompt(say, buttons));
 
@@ -270,7 +270,9 @@ export function draw(board, view, ctx) {
   for (const n of handNums) { if (!marks.has(n)) add(n, "hand"); bold.add(n); }
   const legend = [];
   if (handNums.length) {
-    if (groups.length) legend.push(["g0", "your combinations: hatched, each its own way, lines joining the cards that touch (letters as on your cards)"]);
+    (view.combinations || []).forEach((g, i) => legend.push([`g${i % 4}`,
+      `${LETTERS[i]}, your ${KINDS[Math.min(g.length, 7)][0]}: ${g.map((c) => `${number(c)} ${c}`).join(", ")}`
+      + (i ? "" : " (lines join the cards that touch)")]));
     if (handNums.some((n) => !groups.some((g) => g.includes(n)))) legend.push(["hand", "your cards in no combination: dotted"]);
   }
   if (top && !isFakir(top)) {

@@ -16,12 +16,17 @@ let focusNext = null;     // an element to focus after the next draw (data-key)
 let again = null;         // draws again with the last arguments (a choice made, a map inspected)
 const open = { pile: false, round: true };
 
-/** Which rule reading the table plays (option groups): the page names its options. */
-function reading() {
+/** An option of the table, as its page names it (the table page's options line, or the
+ * replay page's record), or null. The view does not carry the options. */
+function option(name) {
   const shown = document.querySelector(".source")?.textContent || "";
   const record = document.getElementById("record")?.textContent || "";
-  return /groups=chain|"groups":\s*"chain"/.test(shown + record) ? "chain" : "connected";
+  const m = new RegExp(`\\b${name}=([\\w-]+)`).exec(shown) || new RegExp(`"${name}":\\s*"?([\\w-]+)`).exec(record);
+  return m ? m[1] : null;
 }
+
+/** Which rule reading the table plays (option groups). */
+function reading() { return option("groups") === "chain" ? "chain" : "connected"; }
 
 export function draw(board, view, ctx) {
   ensureStyle();
@@ -189,7 +194,8 @@ export function draw(board, view, ctx) {
         html("p", { text: `Throw ${spoken(choice)} away:` }),
         ...[
           ["choice-plain", `Discard ${choice}`, discards.get(choice), false],
-          ["choice-stop", `Discard ${choice} and stop the round (+50)`, `discard ${choice} and stop`, false],
+          ["choice-stop", view.teams ? `Discard ${choice} and ask your partner to stop`
+            : `Discard ${choice} and stop the round (+50)`, `discard ${choice} and stop`, false],
           ["choice-cancel", "Cancel", null, true],
         ].map(([key, text, move, quiet]) => {
           const b = html("button", { type: "button", class: quiet ? "quiet" : null, text });
@@ -245,7 +251,8 @@ export function draw(board, view, ctx) {
     }
     box.append(list);
     box.append(html("p", { class: "cg-small", text: "Points after it (with fakirs and the 50 for stopping): "
-      + Object.entries(view.totals).map(([s, p]) => `${s} ${p}`).join(", ") + `. The game goes to its target (1,000 unless agreed otherwise).` }));
+      + Object.entries(view.totals).map(([s, p]) => `${s} ${p}`).join(", ")
+      + `. The game goes to ${Number(option("points") || 1000).toLocaleString("en")} points.` }));
     children.push(box);
   }
 

@@ -164,13 +164,21 @@ function render() {
     for (const [colour, counts, own] of [[me, mine, (q) => q], [them, other, theirs]]) {
       const n = counts[p];
       if (!n) continue;
-      const top = T.stack(pieces, row, col, n, colour,
+      const group = T.el("g", { role: "img" }, pieces);
+      const top = T.stack(group, row, col, n, colour,
         { topClass: courier[colour] === p ? "tt-courier" : "" });
-      if (courier[colour] === p) badge(pieces, top, "C", "tt-badge-box", row);
+      const words = [`${n} ${colour} checker${n > 1 ? "s" : ""}`];
+      if (courier[colour] === p) {
+        badge(group, top, "C", "tt-badge-box", row);
+        words.push("the courier (C)");
+      }
       if (loser === colour && own(p) < 19) {
         cochonnets[colour] += n;
-        badge(pieces, top, "c", "tt-cochonnet-box", row);
+        for (let i = 0; i < Math.min(n, 5); i++) badge(group, T.checkerAt(row, col, i), "c", "tt-cochonnet-box", row);
+        words.push(`cochonnet${n > 1 ? "s" : ""} (c)`);
       }
+      const here = spectator ? `${nameOf(me)}'s point ${p}` : `your point ${p}`;
+      group.setAttribute("aria-label", `${here} (${Their} ${theirs(p)}): ${words.join(", ")}`);
     }
   }
   // The bar (the DLP reading's hit checkers): the viewer's in the top half, where they enter.
@@ -342,9 +350,15 @@ function render() {
     T.el("rect", { x: place.x, y: place.y, width: place.w, height: place.h, class: "tt-area" }, b);
     T.el("rect", { x: place.x + 2, y: place.y + 2, width: place.w - 4, height: place.h - 4, rx: 8, class: "tt-legal" }, b);
     const ring = place.ring;
-    T.el("circle", { cx: ring.x, cy: ring.y, r: T.R - 1, class: "tt-target-ring" }, b);
-    T.text(b, ring.x, ring.y + 6, to === OFF ? "off" : "+", { class: "tt-target-mark", "text-anchor": "middle",
-      "font-size": to === OFF ? 15 : 22 });
+    if (to !== OFF && mine[to] >= 5) {
+      // a tall stack: ring its outermost checker, whose count must stay readable
+      T.el("circle", { cx: ring.x, cy: ring.y, r: T.R + 3, class: "tt-legal-under" }, b);
+      T.el("circle", { cx: ring.x, cy: ring.y, r: T.R + 3, class: "tt-legal" }, b);
+    } else {
+      T.el("circle", { cx: ring.x, cy: ring.y, r: T.R - 1, class: "tt-target-ring" }, b);
+      T.text(b, ring.x, ring.y + 6, to === OFF ? "off" : "+", { class: "tt-target-mark", "text-anchor": "middle",
+        "font-size": to === OFF ? 15 : 22 });
+    }
     T.clickable(b, label, (byKey) => {
       keyboard = byKey;
       const distinct = new Map();
@@ -456,11 +470,10 @@ function drawBand(svg, view, ctx, nameOf, me, cochonnets, loser) {
   } else if (view.stage === "dice" && view.to_move) {
     T.text(band, g.leftTable + 6, mid + 6, `${nameOf(view.to_move)} to throw…`, { class: "tt-band-strong" });
   } else if (view.stage === "lot") {
-    T.text(band, g.leftTable + 6, mid + 6, "Who throws first is drawn by lot…", { class: "tt-band-strong" });
+    T.text(band, g.leftTable + 6, mid + 6, "Drawing lots…", { class: "tt-band-strong" });
   }
   // the way round, in the right half of the band
   const x = g.rightTable + 6, y = mid;
   T.text(band, x, y - 8, "◀ along the top,", { class: "tt-legend" });
   T.text(band, x, y + 16, "then along the bottom ▶", { class: "tt-legend" });
-  if (view.reading === "dlp-summary") T.text(band, x + 190, y + 16, "(DLP)", { class: "tt-legend" });
 }

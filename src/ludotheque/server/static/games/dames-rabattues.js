@@ -112,7 +112,8 @@ export function draw(board, view, ctx) {
       ? `${spectator ? nameOf(me) : "You"}: a die n knocks down one checker of pile n.`
       : `${spectator ? nameOf(me) : "You"}: a die n lifts one checker off point n.`;
   T.text(svg, 8, foot, line, { class: canThrow ? "tt-foot-hint" : "tt-foot" });
-  if (told) T.text(svg, 8, foot + 24, "⬇ knocked down, ⬆ raised by the last throw", { class: "tt-foot" });
+  const marked = Object.keys(news.white).length + Object.keys(news.black).length;
+  if (marked) T.text(svg, 8, foot + 24, "⬇ knocked down, ⬆ raised by the last throw", { class: "tt-foot" });
 
   if (keyboard && canThrow && (!document.activeElement || document.activeElement === document.body)) {
     const button = svg.querySelector("[data-key='throw']");

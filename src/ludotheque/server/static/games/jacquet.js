@@ -237,6 +237,12 @@ function render() {
     } else {
       words.push(side.courier_home ? "courier home" : courier[colour] !== null
         ? "courier (C) not home yet" : "courier not started");
+      // once the opponent is bearing off, checkers short of the fourth table are in danger
+      const rival = view.sides[colour === "white" ? "black" : "white"];
+      const short = 15 - side.off - side.in_fourth_table;
+      if (!view.winner && short && rival.in_fourth_table + rival.off === 15) {
+        words.push(`${short} short of the 4th table`);
+      }
     }
     const active = !view.winner && view.to_move === colour && view.stage !== "lot";
     T.strip(svg, y, colour, `${nameOf(colour)}${who}`, words.join(" · "), { active });
@@ -265,21 +271,21 @@ function render() {
   if (sel.choice) {
     drawChoice(svg, sel.choice, firstKeys);
   } else if (sel.origin === null) {
-    for (const [p] of origins) {
+    for (const p of [...origins.keys()].sort((a, b) => a - b)) {
       firstKeys.push(`from-${p}`);
       const label = p === BAR
         ? `Enter a checker from the bar (${mine[BAR]} there)`
         : `Move a checker from your point ${p} (${mine[p]} there)`;
       placeButton(hits, p, label, `from-${p}`, "tt-legal", () => {
         sel.origin = p;
-        const next = [...targetsFrom(p)];
+        const next = [...targetsFrom(p)].sort((a, b) => a - b);
         return next.length ? `to-${next[0]}` : null;
       });
     }
   } else {
     placeButton(hits, sel.origin, `Let go of the checker on ${pointName(sel.origin)}`,
       `from-${sel.origin}`, "tt-picked", () => { const p = sel.origin; sel.origin = null; return `from-${p}`; });
-    for (const [to, ways] of targets) {
+    for (const [to, ways] of [...targets].sort((a, b) => a[0] - b[0])) {
       firstKeys.push(`to-${to}`);
       const texts = [...new Set(ways.map((w) => w.steps.map((s) => s.text).join(" ")))];
       const label = to === OFF ? `Bear off: ${texts.join(" or ")}` : `Move to your point ${to}: ${texts.join(" or ")}`;

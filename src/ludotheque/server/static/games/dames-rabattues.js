@@ -1,0 +1,231 @@
+// Dames rabattues (Dictionnaire des jeux, 1792) on the trictrac board.
+//
+// Both players pile their checkers «dans la table du trictrac la plus près du jour», each on
+// the six flèches of his side: here the light is at the left, the viewer's piles along the
+// bottom (his points 1, nearest the light, to 6, by the bar), his opponent's along the top.
+// A pile's checkers still to knock down are drawn as a stack, seen from the side; a checker
+// knocked down (or the pile's bottom one) lies flat. Raised checkers go to the tray by the
+// light. Every move is forced: the only decision is «throw», played by clicking the dice box
+// in the right half of the board, which also shows the last throw, its 1792 name and what it
+// did.
+
+import * as T from "./trictrac.js";
+
+const PILES = [2, 2, 2, 3, 3, 3];
+const LAYER = 10;  // a stacked checker's thickness, seen from the side
+let keyboard = false;
+
+export function draw(board, view, ctx) {
+  T.ensureCss();
+  const me = view.seat === "black" ? "black" : "white";
+  const them = me === "white" ? "black" : "white";
+  const spectator = view.seat === null;
+  const seatIndex = { white: 0, black: 1 };
+  const nameOf = (colour) => T.cap(ctx.seats[seatIndex[colour]] || colour);
+  const myName = spectator ? nameOf(me) : "you";
+  const g = T.geometry;
+
+  const height = T.BOARD_HEIGHT + 56;
+  const svg = T.newSvg(board, height,
+    `Dames rabattues board, seen from ${spectator ? "White's side" : `${nameOf(me)}'s seat`}`);
+  const numbers = ["1", "2", "3", "4", "5", "6", "", "", "", "", "", ""];
+  T.drawBoard(svg, {
+    labels: { top: [numbers], bottom: [numbers], topNames: [nameOf(them)], bottomNames: [myName] },
+    rim: [
+      { row: "top", from: 0, to: 5, words: `☀ light side · ${nameOf(them)}'s piles` },
+      { row: "bottom", from: 0, to: 5, words: `☀ light side · ${spectator ? `${nameOf(me)}'s` : "your"} piles` },
+    ],
+  });
+
+  // What the last throw did, to mark it: {colour: {point: "down" | "up"}}.
+  const news = { white: {}, black: {} };
+  const told = /^(white|black) throws (\d)-(\d) \(([^)]+)\): (.*)\.$/.exec(view.last || "");
+  if (told) {
+    for (const part of told[5].split("; ")) {
+      const m = /^(white|black) (knocks down|raises) ([\d and]+?)(?:, then raises ([\d and]+?))?( for himself)?$/.exec(part);
+      if (!m) continue;
+      const verb = m[2] === "raises" ? "up" : "down";
+      for (const n of m[3].split(" and ")) news[m[1]][n] = verb;
+      if (m[4]) for (const n of m[4].split(" and ")) news[m[1]][n] = "up";
+    }
+  }
+
+  // The piles.
+  const pieces = T.el("g", { class: "tt-pieces" }, svg);
+  for (const [colour, row] of [[me, "bottom"], [them, "top"]]) {
+    const side = view.sides[colour];
+    const whose = colour === view.seat ? "Your" : `${nameOf(colour)}'s`;
+    side.left.forEach((left, i) => {
+      const col = i, n = String(i + 1);
+      const standing = side.phase === "knock" ? left : 0;
+      const lying = side.phase === "knock" ? PILES[i] - left : left;
+      drawPoint(pieces, row, col, colour, standing, lying, news[colour][n], whose);
+    });
+    // the raised checkers, in the tray by the light
+    const lifted = side.phase === "raise" ? 15 - side.left.reduce((a, b) => a + b, 0) : 0;
+    if (lifted) {
+      const x = T.trayAt("left", row).x;
+      const y0 = row === "top" ? g.playTop + T.R : g.playBottom - T.R;
+      T.pile(pieces, x, y0, lifted, colour, { dir: row === "top" ? 1 : -1 });
+    }
+  }
+
+  // The middle band at the left: the legend, or the winner.
+  const band = T.el("g", { class: "tt-band" }, svg);
+  const mid = (g.bandTop + g.bandBottom) / 2;
+  if (view.winner) {
+    T.el("rect", { x: g.leftTable, y: g.bandTop + 4, width: 6 * g.COL, height: g.BAND - 8, rx: 8,
+      class: "tt-band-box" }, band);
+    T.text(band, g.leftTable + 3 * g.COL, mid - 6, `${nameOf(view.winner)} has raised all fifteen`,
+      { class: "tt-band-strong", "text-anchor": "middle" });
+    T.text(band, g.leftTable + 3 * g.COL, mid + 20, "and wins.", { class: "tt-band-strong", "text-anchor": "middle" });
+  } else {
+    const x = g.leftTable + 22;
+    pileIcon(band, x, mid - 16, me);
+    T.text(band, x + 30, mid - 12, "in the pile: to knock down", { class: "tt-legend" });
+    T.checker(band, x, mid + 20, me, { r: 11 });
+    T.text(band, x + 30, mid + 26, "lying flat: to raise", { class: "tt-legend" });
+  }
+
+  // The dice box, in the right half: the last throw, and the button to throw.
+  const canThrow = ctx.legal.includes("throw");
+  drawDiceBox(svg, view, ctx, nameOf, told, canThrow);
+
+  // The strips.
+  const kinds = ctx.kinds || [];
+  for (const [colour, y] of [[them, 20], [me, g.stripBottom + 20]]) {
+    const side = view.sides[colour];
+    const left = side.left.reduce((a, b) => a + b, 0);
+    const words = side.phase === "knock" ? `knocking down: ${9 - left} of 9 down`
+      : `raising: ${15 - left} of 15 lifted off`;
+    const kind = kinds[seatIndex[colour]];
+    const who = colour === view.seat ? " (you)" : kind && kind !== "human" ? " (computer)" : "";
+    const active = !view.winner && view.to_throw === colour && view.stage !== "lot";
+    T.strip(svg, y, colour, `${nameOf(colour)}${who}`, words, { active });
+  }
+
+  // Under the board: what a die does now, and the marks of the last throw.
+  const foot = T.BOARD_HEIGHT + 22;
+  const mine = view.sides[me];
+  let line = view.winner ? "The game is over."
+    : mine.phase === "knock"
+      ? `${spectator ? nameOf(me) : "You"}: a die n knocks down one checker of pile n.`
+      : `${spectator ? nameOf(me) : "You"}: a die n lifts one checker off point n.`;
+  T.text(svg, 8, foot, line, { class: canThrow ? "tt-foot-hint" : "tt-foot" });
+  const marked = Object.keys(news.white).length + Object.keys(news.black).length;
+  if (marked) T.text(svg, 8, foot + 24, "⬇ knocked down, ⬆ raised by the last throw", { class: "tt-foot" });
+
+  if (keyboard && canThrow && (!document.activeElement || document.activeElement === document.body)) {
+    const button = svg.querySelector("[data-key='throw']");
+    if (button) button.focus();
+  }
+}
+
+/** One point: the pile (stacked checkers still to knock down, on the bottom one), the lying
+ * checkers in front of it, and the mark of what the last throw did there. */
+function drawPoint(parent, row, col, colour, standing, lying, news, whose) {
+  const g = T.geometry;
+  const x = T.colX(col);
+  const R = T.R;
+  const group = T.el("g", { role: "img" }, parent);
+  const label = [];
+  if (standing > 0) {
+    // the bottom checker and those stacked on it, as a stack seen from the side
+    const layers = standing + 1;
+    const ry = R * 0.55;
+    const bottomY = row === "bottom" ? g.playBottom - 4 - ry - LAYER : g.playTop + 4 + ry + layers * LAYER;
+    const stackG = T.el("g", { class: `tt-checker tt-${colour} tt-standing` }, group);
+    for (let j = 0; j < layers; j++) {
+      const cy = bottomY - j * LAYER;
+      T.el("path", { d: `M${x - R + 1},${cy} L${x - R + 1},${cy + LAYER} A${R - 1},${ry} 0 0 0 ${x + R - 1},${cy + LAYER} L${x + R - 1},${cy} Z`,
+        class: "tt-pile-edge" }, stackG);
+      T.el("ellipse", { cx: x, cy, rx: R - 1, ry, class: "tt-disc" }, stackG);
+    }
+    const topY = bottomY - (layers - 1) * LAYER;
+    if (colour === "white") {
+      T.el("ellipse", { cx: x, cy: topY, rx: R * 0.5, ry: ry * 0.5, class: "tt-mark" }, stackG);
+    } else {
+      const d = R * 0.45, e = ry * 0.45;
+      T.el("polygon", { points: `${x},${topY - e} ${x + d},${topY} ${x},${topY + e} ${x - d},${topY}`,
+        class: "tt-mark" }, stackG);
+    }
+    label.push(`a pile: ${standing} checker${standing > 1 ? "s" : ""} to knock down on the bottom one`);
+    lying -= 1;  // the bottom checker is drawn in the stack
+  }
+  const flatSpot = (i) => {
+    // flat checkers start beyond the stack when there is one
+    const start = standing > 0 ? 2 * R + 12 : 0;
+    const y = row === "bottom" ? g.playBottom - R - 2 - start - 2 * R * i
+      : g.playTop + R + 2 + start + 2 * R * i;
+    return { x, y };
+  };
+  for (let i = 0; i < lying; i++) {
+    const at = flatSpot(i);
+    T.checker(group, at.x, at.y, colour);
+  }
+  if (lying > 0) label.push(`${lying} lying flat`);
+  if (!label.length) label.push("empty");
+  // the last throw's mark: a ring on the checker just laid down, a ghost where one was lifted
+  if (news) {
+    const at = news === "down" ? (lying > 0 ? flatSpot(lying - 1) : null) : flatSpot(Math.max(lying, 0));
+    if (at) T.el("circle", { cx: at.x, cy: at.y, r: R + 1, class: "tt-ghost" }, group);
+    const tipY = row === "bottom" ? g.playBottom - g.ROW + 16 : g.playTop + g.ROW - 16;
+    T.el("rect", { x: x - 15, y: tipY - 14, width: 30, height: 28, rx: 6, class: "tt-news-box" }, group);
+    T.text(group, x, tipY + 7, news === "down" ? "⬇" : "⬆", { class: "tt-news", "text-anchor": "middle", "font-size": 20 });
+    label.push(news === "down" ? "one just knocked down" : "one just raised");
+  }
+  group.setAttribute("aria-label", `${whose} point ${col + 1}: ${label.join(", ")}`);
+}
+
+/** A small stack, for the legend. */
+function pileIcon(parent, x, y, colour) {
+  const g = T.el("g", { class: `tt-checker tt-${colour}` }, parent);
+  for (let j = 0; j < 3; j++) {
+    const cy = y + 8 - j * 5;
+    T.el("rect", { x: x - 11, y: cy, width: 22, height: 5, class: "tt-pile-edge" }, g);
+    T.el("ellipse", { cx: x, cy, rx: 11, ry: 6, class: "tt-disc" }, g);
+  }
+}
+
+/** The right half of the board: the last throw's dice, name and what it did, and, on the
+ * seat's turn, the button that throws. */
+function drawDiceBox(svg, view, ctx, nameOf, told, canThrow) {
+  const g = T.geometry;
+  const x = g.rightTable + 12, w = 6 * g.COL - 24;
+  const y = g.playTop + 16, h = g.playBottom - g.playTop - 32;
+  const box = T.el("g", { "data-key": canThrow ? "throw" : null }, svg);
+  T.el("rect", { x, y, width: w, height: h, rx: 14, class: `tt-throw-box${canThrow ? " tt-can" : ""}` }, box);
+  const cx = x + w / 2;
+  let cy = y + 44;
+  if (canThrow) {
+    T.text(box, cx, cy, "▶ Throw the dice", { class: "tt-throw-call", "text-anchor": "middle" });
+    T.text(box, cx, cy + 28, "click here: the throw", { class: "tt-throw-text", "text-anchor": "middle" });
+    T.text(box, cx, cy + 50, "then plays itself", { class: "tt-throw-text", "text-anchor": "middle" });
+  } else if (view.winner) {
+    T.text(box, cx, cy, `${nameOf(view.winner)} wins`, { class: "tt-throw-title", "text-anchor": "middle" });
+  } else if (view.stage === "lot" || !view.to_throw) {
+    T.text(box, cx, cy, "Drawing lots…", { class: "tt-throw-title", "text-anchor": "middle" });
+  } else {
+    T.text(box, cx, cy, `${nameOf(view.to_throw)} to throw`, { class: "tt-throw-title", "text-anchor": "middle" });
+  }
+  cy += canThrow ? 84 : 62;
+  if (told) {
+    const [high, low] = [Number(told[2]), Number(told[3])];
+    T.text(box, cx, cy, `Last throw, ${nameOf(told[1])}'s:`, { class: "tt-throw-text", "text-anchor": "middle" });
+    T.die(box, cx - 42, cy + 50, 66, high);
+    T.die(box, cx + 42, cy + 50, 66, low);
+    T.text(box, cx, cy + 118, `${high}-${low}: ${told[4]}`, { class: "tt-throw-title", "text-anchor": "middle" });
+    const lines = T.wrap(T.cap(told[5]) + ".", 26);
+    if (high === low && !view.winner && view.to_throw === told[1]) {
+      lines.push("A doublet:", `${nameOf(told[1])} throws again.`);
+    }
+    lines.slice(0, 6).forEach((line, i) =>
+      T.text(box, cx, cy + 150 + i * 24, line, { class: "tt-throw-text", "text-anchor": "middle" }));
+  } else if (view.stage !== "lot" && view.to_throw) {
+    T.text(box, cx, cy, `${nameOf(view.to_throw)} has the dice first, by lot.`, { class: "tt-throw-text", "text-anchor": "middle" });
+  }
+  T.text(box, cx, y + h - 14, `throws so far: ${view.throws}`, { class: "tt-throw-text", "text-anchor": "middle" });
+  if (canThrow) {
+    T.clickable(box, "Throw the dice", (byKey) => { keyboard = byKey; ctx.play("throw"); });
+  }
+}

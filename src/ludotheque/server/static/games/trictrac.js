@@ -1,0 +1,356 @@
+// A trictrac board in SVG, shared by the screen modules of the tables games (Jacquet, Dames
+// rabattues). It draws; the games' modules decide what stands where and what may be clicked.
+//
+// The board is seen from the viewing seat, who sits at the bottom: two rows of twelve flèches
+// (points), each row split by the bar into two tables of six, so four tables in all; a tray
+// at each end for checkers taken off the board. A point's place is a slot: its row ("top" or
+// "bottom") and its column, 0 to 11 from the left (0–5 the left tables, 6–11 the right ones).
+// Checkers are discs from the rim towards the middle; a stack taller than the flèche is drawn
+// five high with its count written on its outermost checker. White checkers carry a ring,
+// black ones a diamond, so that colour is never the only cue; every drawing names its seats.
+
+export const NS = "http://www.w3.org/2000/svg";
+
+// Geometry, in viewBox units (the SVG scales to the board's width, phones included).
+const FRAME = 10;        // the wooden rim at each end
+const TRAY = 52;         // a tray for checkers off the board, at each end
+const COL = 48;          // a flèche's width
+const BAR = 40;          // the bar between the tables
+const RIM = 26;          // the rim above and below the rows, where tables are named
+export const R = 21;     // a checker's radius
+const STACK = 5;         // checkers drawn on one flèche before the count is written
+const ROW = 2 * R * STACK + 6; // a flèche's length
+const BAND = 76;         // the middle of the board, between the rows (dice, messages)
+const STRIP = 40;        // the seat's strip above and below the board
+const NUMBERS = 46;      // the two rows of point numbers above and below the board
+
+export const W = 2 * FRAME + 2 * TRAY + 12 * COL + BAR + 8; // 8: gaps beside the trays
+const LEFT_TABLE = FRAME + TRAY + 4;
+const BOARD_TOP = STRIP + NUMBERS;
+const PLAY_TOP = BOARD_TOP + RIM;                 // top of the top row's flèches
+const PLAY_BOTTOM = PLAY_TOP + 2 * ROW + BAND;   // bottom of the bottom row's flèches
+const BOARD_BOTTOM = PLAY_BOTTOM + RIM;
+export const BOARD_HEIGHT = BOARD_BOTTOM + NUMBERS + STRIP; // the footer line comes below
+
+export const geometry = {
+  W, R, COL, ROW, BAND, RIM, TRAY, BAR,
+  boardTop: BOARD_TOP, boardBottom: BOARD_BOTTOM, playTop: PLAY_TOP, playBottom: PLAY_BOTTOM,
+  bandTop: PLAY_TOP + ROW, bandBottom: PLAY_TOP + ROW + BAND,
+  leftTable: LEFT_TABLE, rightTable: LEFT_TABLE + 6 * COL + BAR,
+  barX: LEFT_TABLE + 6 * COL, stripTop: 0, stripBottom: BOARD_BOTTOM + NUMBERS,
+};
+
+/** The x of a column's middle. */
+export function colX(col) {
+  return LEFT_TABLE + col * COL + (col >= 6 ? BAR : 0) + COL / 2;
+}
+
+/** Where the i-th checker (0 at the rim) of a slot stands, for i < STACK. */
+export function checkerAt(row, col, i) {
+  const x = colX(col);
+  const y = row === "top" ? PLAY_TOP + R + 2 + 2 * R * i : PLAY_BOTTOM - R - 2 - 2 * R * i;
+  return { x, y };
+}
+
+/** The middle of a tray: side "left" or "right", row "top" or "bottom". */
+export function trayAt(side, row) {
+  const x = side === "left" ? FRAME + TRAY / 2 + 2 : W - FRAME - TRAY / 2 - 2;
+  const y = row === "top" ? PLAY_TOP + ROW / 2 : PLAY_BOTTOM - ROW / 2;
+  return { x, y };
+}
+
+/** The middle of the bar, in a row's half. */
+export function barAt(row) {
+  return { x: geometry.barX + BAR / 2, y: row === "top" ? PLAY_TOP + ROW / 2 : PLAY_BOTTOM - ROW / 2 };
+}
+
+// --- SVG helpers -----------------------------------------------------------------------
+
+/** A new SVG element with its attributes, appended to parent if given. */
+export function el(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) node.setAttribute(name, value);
+  }
+  if (parent) parent.append(node);
+  return node;
+}
+
+/** A text element. */
+export function text(parent, x, y, words, attrs = {}) {
+  const node = el("text", { x, y, ...attrs }, parent);
+  node.textContent = words;
+  return node;
+}
+
+/** Makes an SVG element a button: focusable, named, and played by click, Enter or Space. */
+export function clickable(node, label, activate) {
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", label);
+  node.classList.add("tt-hit");
+  const title = el("title", {}, null);
+  title.textContent = label;
+  node.prepend(title);
+  node.addEventListener("click", (event) => { event.preventDefault(); activate(false); });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " " || event.key === "Spacebar") {
+      event.preventDefault();
+      activate(true);
+    }
+  });
+  return node;
+}
+
+/** Adds the game's style sheet to the page once. */
+export function ensureCss() {
+  const href = new URL("./trictrac.css", import.meta.url).pathname;
+  if (document.head.querySelector(`link[rel=stylesheet][href="${href}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  document.head.append(link);
+}
+
+/** A fresh SVG of the board's size, described for screen readers, put into board. */
+export function newSvg(board, height, label) {
+  const svg = el("svg", {
+    viewBox: `0 0 ${W} ${height}`, class: "trictrac", role: "group", "aria-label": label,
+  });
+  board.replaceChildren(svg);
+  return svg;
+}
+
+// --- the board -------------------------------------------------------------------------
+
+/**
+ * The frame, the four tables and their 24 flèches, the bar and the trays.
+ * labels: { top: [[12 texts], [12 texts]], bottom: [[12], [12]], topNames, bottomNames } —
+ *   the rows of point numbers above and below the board, outermost first for top (the first
+ *   row is bold), innermost first for bottom (the last row is bold); a text may be "" (no
+ *   number); the names say whose numbering each row is, written left of it.
+ * rim: [{row, from, to, text}] — words written on the rim above (top) or below (bottom) the
+ *   columns from..to.
+ */
+export function drawBoard(svg, { labels = {}, rim = [] } = {}) {
+  const g = el("g", { class: "tt-board", "aria-hidden": "true" }, svg);
+  el("rect", { x: 0, y: BOARD_TOP, width: W, height: BOARD_BOTTOM - BOARD_TOP, rx: 10,
+    class: "tt-wood" }, g);
+  // the trays
+  for (const side of ["left", "right"]) {
+    const x = side === "left" ? FRAME : W - FRAME - TRAY;
+    el("rect", { x, y: PLAY_TOP, width: TRAY, height: PLAY_BOTTOM - PLAY_TOP, rx: 6,
+      class: "tt-tray" }, g);
+  }
+  // the two halves of the playing field, the bar between
+  for (const x0 of [geometry.leftTable, geometry.rightTable]) {
+    el("rect", { x: x0, y: PLAY_TOP, width: 6 * COL, height: PLAY_BOTTOM - PLAY_TOP,
+      class: "tt-felt" }, g);
+  }
+  el("rect", { x: geometry.barX, y: PLAY_TOP, width: BAR, height: PLAY_BOTTOM - PLAY_TOP,
+    class: "tt-bar" }, g);
+  // the flèches, alternating, the first of each table dark from the left
+  for (let col = 0; col < 12; col++) {
+    const x = colX(col) - COL / 2;
+    for (const row of ["top", "bottom"]) {
+      const base = row === "top" ? PLAY_TOP : PLAY_BOTTOM;
+      const tip = row === "top" ? PLAY_TOP + ROW : PLAY_BOTTOM - ROW;
+      const dark = (col + (row === "top" ? 0 : 1)) % 2 === 0;
+      el("polygon", {
+        points: `${x + 2},${base} ${x + COL - 2},${base} ${x + COL / 2},${tip}`,
+        class: dark ? "tt-point-dark" : "tt-point-light",
+      }, g);
+    }
+  }
+  // the rim's words
+  for (const { row, from, to, words } of rim) {
+    const x = (colX(from) + colX(to)) / 2;
+    const y = row === "top" ? BOARD_TOP + RIM / 2 + 5 : BOARD_BOTTOM - RIM / 2 + 5;
+    text(g, x, y, words, { class: "tt-rim", "text-anchor": "middle" });
+  }
+  // the point numbers
+  const rows = (labels.top || []);
+  rows.forEach((numbers, i) => {
+    const y = STRIP + 18 + i * 21;
+    const name = (labels.topNames || [])[i];
+    if (name) text(g, FRAME + TRAY / 2 + 2, y, name, { class: "tt-num-label", "text-anchor": "middle" });
+    numbers.forEach((n, col) => {
+      if (n !== "") text(g, colX(col), y, n, { class: i === 0 ? "tt-num" : "tt-num-other",
+        "text-anchor": "middle" });
+    });
+  });
+  const below = (labels.bottom || []);
+  below.forEach((numbers, i) => {
+    const y = BOARD_BOTTOM + 19 + i * 21;
+    const name = (labels.bottomNames || [])[i];
+    if (name) text(g, FRAME + TRAY / 2 + 2, y, name, { class: "tt-num-label", "text-anchor": "middle" });
+    numbers.forEach((n, col) => {
+      if (n !== "") text(g, colX(col), y, n, {
+        class: i === below.length - 1 ? "tt-num" : "tt-num-other", "text-anchor": "middle" });
+    });
+  });
+  return g;
+}
+
+/** The outline of a flèche (for lighting a legal point): a shape around its column. */
+export function slotOutline(parent, row, col, cls) {
+  const x = colX(col) - COL / 2 + 1;
+  const y = row === "top" ? PLAY_TOP + 1 : PLAY_BOTTOM - ROW - 1;
+  return el("rect", { x, y, width: COL - 2, height: ROW, rx: 6, class: cls }, parent);
+}
+
+/** The hit area of a flèche: its whole column half, transparent but clickable. */
+export function slotArea(parent, row, col) {
+  const x = colX(col) - COL / 2;
+  const y = row === "top" ? PLAY_TOP : PLAY_BOTTOM - ROW;
+  return el("rect", { x, y, width: COL, height: ROW, class: "tt-area" }, parent);
+}
+
+// --- checkers --------------------------------------------------------------------------
+
+/** One checker of colour "white" or "black" at (x, y), with its mark or a number. */
+export function checker(parent, x, y, colour, { r = R, label = null, cls = "" } = {}) {
+  const g = el("g", { class: `tt-checker tt-${colour} ${cls}` }, parent);
+  el("circle", { cx: x, cy: y, r: r - 1, class: "tt-disc" }, g);
+  if (label !== null) {
+    text(g, x, y + r * 0.36, String(label), { class: "tt-count", "text-anchor": "middle",
+      "font-size": r * 1.05 });
+  } else if (colour === "white") {
+    el("circle", { cx: x, cy: y, r: r * 0.5, class: "tt-mark" }, g);
+  } else {
+    const d = r * 0.45;
+    el("polygon", { points: `${x},${y - d} ${x + d},${y} ${x},${y + d} ${x - d},${y}`,
+      class: "tt-mark" }, g);
+  }
+  return g;
+}
+
+/** A checker's small picture beside a seat's name, with its mark (never a number). */
+export function seatMark(parent, x, y, colour, r = 11) {
+  return checker(parent, x, y, colour, { r });
+}
+
+/**
+ * Count checkers of one colour on a flèche, from the rim. Returns the outermost checker's
+ * centre (where the next one would land is checkerAt(row, col, min(count, STACK - 1))).
+ */
+export function stack(parent, row, col, count, colour, opts = {}) {
+  const shown = Math.min(count, STACK);
+  let top = null;
+  for (let i = 0; i < shown; i++) {
+    const { x, y } = checkerAt(row, col, i);
+    const last = i === shown - 1;
+    checker(parent, x, y, colour, { label: last && count >= STACK ? count : null,
+      cls: last ? opts.topClass || "" : "" });
+    top = { x, y };
+  }
+  return top;
+}
+
+/** Checkers in a tray or on the bar, piled at (x, y) with their count, growing from the rim. */
+export function pile(parent, x, y, count, colour, { r = R - 2, dir = 1, max = 4 } = {}) {
+  const shown = Math.min(count, max);
+  for (let i = 0; i < shown; i++) {
+    const last = i === shown - 1;
+    checker(parent, x, y + dir * i * (2 * r - 2), colour, {
+      r, label: last && count > 1 ? count : null });
+  }
+}
+
+// --- dice --------------------------------------------------------------------------------
+
+const PIPS = {
+  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+
+/** A die showing value, its centre at (x, y); a used die is pale and struck through. */
+export function die(parent, x, y, size, value, { used = false } = {}) {
+  const g = el("g", { class: `tt-die${used ? " tt-used" : ""}` }, parent);
+  el("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size / 6,
+    class: "tt-die-face" }, g);
+  for (const [dx, dy] of PIPS[value] || []) {
+    el("circle", { cx: x + dx * size * 0.27, cy: y + dy * size * 0.27, r: size * 0.09,
+      class: "tt-pip" }, g);
+  }
+  if (used) {
+    el("line", { x1: x - size / 2 + 3, y1: y + size / 2 - 3, x2: x + size / 2 - 3,
+      y2: y - size / 2 + 3, class: "tt-strike" }, g);
+  }
+  return g;
+}
+
+/** The names of the doublets in the 1792 Dictionnaire des jeux (and in Moulidars, 1840). */
+export const DOUBLETS = { 1: "beset", 2: "double deux", 3: "terne", 4: "carme", 5: "quine",
+  6: "sonnez" };
+
+/** A throw's name: the doublet's, or «coup simple» for two different numbers. */
+export function throwName(high, low) {
+  return high === low ? DOUBLETS[high] : "coup simple";
+}
+
+/** "6-5" → [6, 5]. */
+export function parseThrow(words) {
+  const m = /(\d)\s*-\s*(\d)/.exec(words || "");
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** Capitalised. */
+export function cap(words) {
+  return words ? words[0].toUpperCase() + words.slice(1) : words;
+}
+
+/** Text wrapped into lines of at most width characters. */
+export function wrap(words, width) {
+  const lines = [];
+  let line = "";
+  for (const word of String(words).split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) { lines.push(line); line = word; }
+    else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A seat's strip: its checker's mark, its name and what to say of it, above or below. */
+export function strip(svg, y, colour, name, words, { active = false } = {}) {
+  const g = el("g", { class: `tt-strip${active ? " tt-active" : ""}` }, svg);
+  if (active) {
+    el("rect", { x: 2, y: y - 16, width: W - 4, height: 32, rx: 16, class: "tt-turn" }, g);
+  }
+  seatMark(g, 22, y, colour);
+  const t = text(g, 40, y + 7, "", { class: "tt-strip-text" });
+  const strong = el("tspan", { class: "tt-strip-name" }, t);
+  strong.textContent = name;
+  const rest = el("tspan", {}, t);
+  rest.textContent = words ? ` — ${words}` : "";
+  return g;
+}
+
+/** Arrows along the middle band showing the way checkers travel: leftwards along the top
+ * row, rightwards along the bottom (both players' way in Jacquet). */
+export function wayArrows(parent, cols) {
+  const g = el("g", { class: "tt-way", "aria-hidden": "true" }, parent);
+  for (const col of cols) {
+    const x = colX(col);
+    const yTop = geometry.bandTop + 10, yBottom = geometry.bandBottom - 10;
+    el("path", { d: `M${x + 7},${yTop - 5} L${x - 5},${yTop} L${x + 7},${yTop + 5}` }, g);
+    el("path", { d: `M${x - 7},${yBottom - 5} L${x + 5},${yBottom} L${x - 7},${yBottom + 5}` }, g);
+  }
+  return g;
+}
+
+/** An arrow from one point to another, for the last move. */
+export function moveArrow(parent, from, to) {
+  const g = el("g", { class: "tt-last-move", "aria-hidden": "true" }, parent);
+  const dx = to.x - from.x, dy = to.y - from.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len, uy = dy / len;
+  const ex = to.x - ux * (R - 4), ey = to.y - uy * (R - 4);
+  const sx = from.x + ux * (R - 6), sy = from.y + uy * (R - 6);
+  el("line", { x1: sx, y1: sy, x2: ex, y2: ey }, g);
+  const hx = ex - ux * 12, hy = ey - uy * 12;
+  el("polygon", { points: `${ex},${ey} ${hx - uy * 7},${hy + ux * 7} ${hx + uy * 7},${hy - ux * 7}` }, g);
+  return g;
+}

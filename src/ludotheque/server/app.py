@@ -29,7 +29,7 @@ from starlette.websockets import WebSocketDisconnect
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.record import MAX_RECORD_BYTES, Record
 from ludotheque.server import pages
-from ludotheque.server.protocol import Flood, ProtocolError, error, read
+from ludotheque.server.protocol import BURST, RATE, Flood, ProtocolError, error, read
 from ludotheque.server.service import HAND_OVER_AFTER, Listener, Service
 from ludotheque.server.store import Store
 
@@ -43,8 +43,10 @@ def create_app(
     rng: random.Random | None = None,
     pool: Executor | None = None,
     hand_over_after: float = HAND_OVER_AFTER,
+    message_rate: tuple[int, float] = (BURST, RATE),
 ) -> FastAPI:
-    """The application over the database at ``database`` (any SQLAlchemy URL)."""
+    """The application over the database at ``database`` (any SQLAlchemy URL); a connection
+    may send ``message_rate`` messages: a burst, then so many a second."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -154,7 +156,8 @@ def create_app(
     @app.websocket("/t/{table_id}/ws")
     async def stream(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        await _converse(websocket, service_of(websocket), table_id)
+        await _converse(websocket, service_of(websocket), table_id, Flood(time.monotonic(),
+                                                                          *message_rate))
 
     return app
 
@@ -173,11 +176,10 @@ async def _uploaded(request: Request) -> Record:
     return record
 
 
-async def _converse(websocket: WebSocket, service: Service, table_id: str) -> None:
+async def _converse(websocket: WebSocket, service: Service, table_id: str, flood: Flood) -> None:
     """One connection: a hello, then moves and questions, until it closes."""
     listener = Listener(seat=None)
     pump = asyncio.create_task(_pump(websocket, listener))
-    flood = Flood(time.monotonic())
     joined = False
     try:
         service.table(table_id)
@@ -193,8 +195,8 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str) -> No
                 break
             if not flood.allows(time.monotonic()):
                 # Refused unread: a flood is answered, not played.
-                listener.send(error("too many messages: a page sends at most 10 a second; "
-                                    "this one was not read."))
+                listener.send(error(f"too many messages: a page sends at most {flood.rate:g} "
+                                    "a second; this one was not read."))
                 continue
             text = message.get("text")
             if text is None:
@@ -279,5 +281,7 @@ async def _pump(websocket: WebSocket, listener: Listener) -> None:
                 return
             await websocket.send_text(json.dumps(message, ensure_ascii=False,
                                                  separators=(",", ":")))
-    except Exception:  # noqa: BLE001 - a send that fails means the page has gone; the
-        return  # receiving side sees the disconnection and leaves the table
+    except Exception:
+        # A send that fails means the page has gone: the receiving side sees the
+        # disconnection and leaves the table.
+        return

@@ -109,11 +109,12 @@ class Flood:
     True
     """
 
-    def __init__(self, now: float) -> None:
-        self.tokens, self.at = float(BURST), now
+    def __init__(self, now: float, burst: int = BURST, rate: float = RATE) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens, self.at = float(burst), now
 
     def allows(self, now: float) -> bool:
-        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
             return False

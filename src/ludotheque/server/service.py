@@ -27,6 +27,7 @@ from typing import Any
 
 from ludotheque.agents import PERSON, is_person, make_agent
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError
+from ludotheque.core.game import State
 from ludotheque.core.registry import load_game, manifest
 from ludotheque.play.help import answer
 from ludotheque.server.computer import choose, worker_pool
@@ -269,10 +270,11 @@ class Service:
     def ask(self, table_id: str, seat: int | None, question: str) -> dict[str, Any]:
         """What ``?`` answers at the terminal, as the seat may know it."""
         table = self.table(table_id)
-        state = table.state
-        # Asked about his position, a seat is answered in a world his view allows.
-        if seat is not None and state.current_player() == seat:
-            state = state.turn().world()
+        # Asked about his position, a seat is answered in a world his view allows; where
+        # hands are hidden, anyone else about the game alone.
+        state: State | None = table.state
+        if seat is not None and table.to_act() == seat:
+            state = table.state.turn().world()
         elif not table.game.info.perfect_information:
             state = None
         told = answer(table.game, question, state)

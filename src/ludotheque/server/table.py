@@ -123,7 +123,7 @@ class GameTable:
     def _chance(self, state: State, rng: random.Random, at: float, first: int) -> list[Event]:
         """The chance outcomes due in ``state``, numbered from ``first``."""
         # Chance is played at once: nobody is shown a moment between a move and its card.
-        events = []
+        events: list[Event] = []
         while state.is_chance_node():
             outcome = state.sample_chance(rng)
             events.append(Event(first + len(events), MOVE, CHANCE,

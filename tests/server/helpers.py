@@ -1,0 +1,104 @@
+"""Talking to the server in tests: an application over a temporary database, a table created
+through its form, and a seat's connection that collects every message it is sent."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi.testclient import TestClient
+
+from ludotheque.server.app import create_app
+
+
+@contextmanager
+def served(database: str, seed: int = 1, **settings: Any) -> Iterator[TestClient]:
+    """The application over ``database``, its chance seeded, computer players thinking in
+    threads (processes cost a start each test: the server's own pool is tried end to end),
+    and no limit on messages a second but where a test sets one (a test plays fast)."""
+    settings.setdefault("message_rate", (10**6, 10**6))
+    app = create_app(database, rng=random.Random(seed), pool=ThreadPoolExecutor(2), **settings)
+    with TestClient(app) as client:
+        client.seats = []  # type: ignore[attr-defined]
+        try:
+            yield client
+        finally:
+            # The client waits for every connection's end before it closes.
+            for seat in client.seats:  # type: ignore[attr-defined]
+                seat.close()
+
+
+def create(client: TestClient, game: str, seats: list[str], **options: Any) -> tuple[str, str]:
+    """A new table through the form: its id and the creator's key ('' if none)."""
+    form = {f"seat{s}": kind for s, kind in enumerate(seats)} | {
+        k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in options.items()
+    }
+    response = client.post(f"/new/{game}", content=urlencode(form), follow_redirects=False,
+                           headers={"content-type": "application/x-www-form-urlencoded"})
+    assert response.status_code == 303, response.text
+    path, _, fragment = response.headers["location"].partition("#key=")
+    return path.removeprefix("/t/"), fragment
+
+
+class Seat:
+    """One connection to a table: sends messages, and reads until what it waits for comes."""
+
+    def __init__(self, client: TestClient, table: str, key: str | None, after: int = 0):
+        self.context = client.websocket_connect(f"/t/{table}/ws")
+        self.socket = self.context.__enter__()
+        self.open = True
+        client.seats.append(self)  # type: ignore[attr-defined]
+        self.received: list[str] = []  # every message, as the bytes came
+        self.frame: dict[str, Any] = {}
+        self.send({"type": "hello", "key": key, "after": after})
+        self.welcome = self.until("welcome")
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def next(self) -> dict[str, Any]:
+        text = self.socket.receive_text()
+        self.received.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message["type"] == "update":
+            self.frame = message
+        return message
+
+    def until(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """The next message of type ``kind`` whose fields are ``fields``."""
+        while True:
+            message = self.next()
+            if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
+                return message
+
+    def settled(self, number: int | None = None) -> dict[str, Any]:
+        """The update that brings the table to event ``number`` (by default: to a moment
+        where this seat has a move to make, or the end)."""
+        while True:
+            if self.frame and (
+                self.frame["n"] == number if number is not None
+                else self.frame.get("legal") or "result" in self.frame
+            ):
+                return self.frame
+            self.next()
+
+    def play(self, move: str, move_id: str) -> int:
+        """Send ``move`` and return the number of the event that played it."""
+        self.send({"type": "move", "id": move_id, "move": move})
+        while True:
+            message = self.next()
+            if message["type"] == "error":
+                raise AssertionError(message["message"])
+            if message["type"] == "ack" and message["id"] == move_id:
+                number: int = message["n"]
+                return number
+
+    def close(self) -> None:
+        if self.open:
+            self.open = False
+            self.context.__exit__(None, None, None)

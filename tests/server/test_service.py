@@ -1,0 +1,162 @@
+"""The server's tables over the WebSocket: play, reconnection, moves sent twice, and bad input
+answered with one sentence while the table and its log stay as they were."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ludotheque.core.record import Record
+from ludotheque.server.store import Store
+from tests.server.helpers import Seat, create, served
+
+
+@pytest.fixture
+def database(tmp_path):
+    return f"sqlite:///{tmp_path / 'tables.sqlite'}"
+
+
+def events(database, table):
+    return next(log for row, log in Store(database).tables() if row.id == table)
+
+
+def test_a_person_plays_jacquet_against_the_computer_to_the_end(database):
+    with served(database, hand_over_after=0) as client:
+        table, key = create(client, "jacquet", ["human", "random"], limit=60)
+        seat = Seat(client, table, key)
+        assert seat.welcome["seat"] == 0 and seat.welcome["seat_name"] == "white"
+        played = 0
+        while "result" not in seat.settled():
+            assert seat.play(seat.frame["legal"][0], f"m{played}") > 0
+            played += 1
+        assert seat.frame["result"]
+        response = client.get(f"/t/{table}/record")
+        assert response.status_code == 200
+        record = Record.from_json(response.text)
+        assert record.replay().is_terminal()
+        assert len(record.moves) == len(events(database, table))
+
+
+def test_the_record_stays_on_the_server_until_the_game_is_over(database):
+    with served(database) as client:
+        table, _ = create(client, "crypto-90", ["human", "random"], goal="rounds", rounds=1)
+        response = client.get(f"/t/{table}/record")
+        assert response.status_code == 403
+        assert "once the game is over" in response.json()["error"]
+
+
+def test_a_move_sent_twice_is_played_once(database):
+    with served(database) as client:
+        table, key = create(client, "dames-rabattues", ["human", "human"])
+        seat = Seat(client, table, key)
+        seat.settled()
+        move = seat.frame["legal"][0]
+        for _ in range(2):
+            seat.send({"type": "move", "id": "same", "move": move})
+            number = seat.until("ack", id="same")["n"]
+        assert [e.move_id for e in events(database, table)].count("same") == 1
+        assert number is not None
+
+
+def test_a_dropped_connection_gets_what_it_missed_and_the_same_view(database):
+    with served(database) as client:
+        table, key = create(client, "crypto-90", ["human", "human"], goal="rounds", rounds=1)
+        seats = [Seat(client, table, key)]
+        seats.append(Seat(client, table, next(iter(seats[0].welcome["invites"].values()))))
+        keys = [key, next(iter(seats[0].welcome["invites"].values()))]
+        to_act = seats[0].until("update")["to_act"]
+        stays = next(s for s in (0, 1) if seats[s].welcome["seat_name"] == to_act)
+        goes = 1 - stays
+        seen = seats[goes].until("update")["n"]
+        seats[goes].close()
+        # The seat to play plays on while the other is away.
+        for i in range(3):
+            frame = seats[stays].settled()
+            if frame.get("to_act") != to_act:
+                break
+            seats[stays].play(frame["legal"][0], f"m{i}")
+        missed = seats[stays].frame["n"]
+        assert missed > seen
+        back = Seat(client, table, keys[goes], after=seen)
+        update = back.until("update")
+        assert [e["n"] for e in update["events"]] == list(range(seen + 1, missed + 1))
+        fresh = Seat(client, table, keys[goes]).until("update")
+        assert update["view"] == fresh["view"] and update["n"] == fresh["n"] == missed
+
+
+BAD = [
+    ("not json", "a message is JSON"),
+    ('{"type": "dance"}', "a message is a JSON object with a type"),
+    ('{"type": "move", "id": "x"}', "a move message needs a move"),
+    ('{"type": "move", "id": "x", "move": 7}', "a move message needs a move"),
+    ("x" * 5000, "at most 2,000 characters"),
+    ('{"type": "move", "id": "x", "move": "1/24"}', "is not a legal move here"),
+    ('{"type": "take-back", "id": "y"}', "nothing to take back"),
+    ('{"type": "hand-over", "seat": 1}', "only once its player has been gone"),
+    ('{"type": "hand-over", "seat": 9}', "the seats are numbered 0 to 1"),
+    ('{"type": "hello", "key": null, "after": 0}', "said hello already"),
+]
+
+
+@pytest.mark.parametrize(("message", "said"), BAD, ids=[s for _, s in BAD])
+def test_bad_input_is_one_sentence_and_writes_nothing(database, message, said):
+    with served(database) as client:
+        table, key = create(client, "jacquet", ["human", "human"])
+        seat = Seat(client, table, key)
+        frame = seat.settled()
+        before = events(database, table)
+        seat.send(message)
+        told = seat.until("error")["message"]
+        assert said in told and "\n" not in told and told.endswith(".")
+        assert events(database, table) == before
+        # The table is intact: the seat's move is still his to play.
+        seat.send({"type": "move", "id": "ok", "move": frame["legal"][0]})
+        assert seat.until("ack", id="ok")["n"] == len(before) + 1
+
+
+def test_a_move_out_of_turn_a_spectator_and_another_tables_link_are_refused(database):
+    with served(database) as client:
+        table, key = create(client, "jacquet", ["human", "human"])
+        other, other_key = create(client, "jacquet", ["human", "random"])
+        white = Seat(client, table, key)
+        black_key = next(iter(white.welcome["invites"].values()))
+        black = Seat(client, table, black_key)
+        black.send({"type": "move", "id": "b", "move": "1/4"})
+        assert "not black's" in black.until("error")["message"]
+        watcher = Seat(client, table, None)
+        watcher.send({"type": "move", "id": "w", "move": "1/4"})
+        assert "a spectator watches" in watcher.until("error")["message"]
+        with client.websocket_connect(f"/t/{table}/ws") as stranger:
+            stranger.send_text(json.dumps({"type": "hello", "key": other_key, "after": 0}))
+            told = json.loads(stranger.receive_text())
+        assert told["type"] == "error" and "not one of this table's" in told["message"]
+        assert len(events(database, other)) > 0 and all(
+            e.seat != 1 or e.kind != "move" for e in events(database, table))
+
+
+def test_a_flood_is_answered_not_played(database):
+    with served(database, message_rate=(5, 0.001)) as client:
+        table, key = create(client, "jacquet", ["human", "human"])
+        seat = Seat(client, table, key)
+        seat.settled()
+        for _ in range(8):
+            seat.send({"type": "ask", "question": "rules"})
+        kinds: list[str] = []
+        while len(kinds) < 8:
+            kind = seat.next()["type"]
+            if kind in ("answer", "error"):
+                kinds.append(kind)
+        assert kinds.count("answer") == 4 and kinds.count("error") == 4
+
+
+def test_a_seat_gone_is_handed_to_the_computer_and_taken_back(database):
+    with served(database, hand_over_after=0) as client:
+        table, key = create(client, "dames-rabattues", ["human", "human"])
+        white = Seat(client, table, key)
+        white.until("presence")
+        white.send({"type": "hand-over", "seat": 1})  # black has never come
+        assert white.until("update")["kinds"] == ["human", "easy"]
+        black = Seat(client, table, next(iter(white.welcome["invites"].values())))
+        black.send({"type": "take-seat"})
+        assert black.until("update", kinds=["human", "human"])

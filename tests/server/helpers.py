@@ -17,12 +17,15 @@ from ludotheque.server.app import create_app
 
 
 @contextmanager
-def served(database: str, seed: int = 1, **settings: Any) -> Iterator[TestClient]:
+def served(
+    database: str, seed: int = 1, rng: random.Random | None = None, **settings: Any
+) -> Iterator[TestClient]:
     """The application over ``database``, its chance seeded, computer players thinking in
     threads (processes cost a start each test: the server's own pool is tried end to end),
     and no limit on messages a second but where a test sets one (a test plays fast)."""
     settings.setdefault("message_rate", (10**6, 10**6))
-    app = create_app(database, rng=random.Random(seed), pool=ThreadPoolExecutor(2), **settings)
+    app = create_app(database, rng=rng or random.Random(seed), pool=ThreadPoolExecutor(2),
+                     **settings)
     with TestClient(app) as client:
         client.seats = []  # type: ignore[attr-defined]
         try:

@@ -32,6 +32,7 @@ from ludotheque.server import pages
 from ludotheque.server.protocol import BURST, RATE, Flood, ProtocolError, error, read
 from ludotheque.server.service import HAND_OVER_AFTER, Listener, Service
 from ludotheque.server.store import Store
+from ludotheque.server.table import Chance
 
 #: The default database: a file in the directory the server is started from.
 DEFAULT_DATABASE = "sqlite:///ludotheque.sqlite"
@@ -44,13 +45,15 @@ def create_app(
     pool: Executor | None = None,
     hand_over_after: float = HAND_OVER_AFTER,
     message_rate: tuple[int, float] = (BURST, RATE),
+    chance: Chance | None = None,
 ) -> FastAPI:
     """The application over the database at ``database`` (any SQLAlchemy URL); a connection
     may send ``message_rate`` messages: a burst, then so many a second."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        service = Service(Store(database), rng=rng, pool=pool, hand_over_after=hand_over_after)
+        service = Service(Store(database), rng=rng, pool=pool, hand_over_after=hand_over_after,
+                          chance=chance)
         app.state.service = service
         await service.start()
         yield

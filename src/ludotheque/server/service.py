@@ -32,7 +32,7 @@ from ludotheque.core.registry import load_game, manifest
 from ludotheque.play.help import answer
 from ludotheque.server.computer import choose, worker_pool
 from ludotheque.server.store import Event, Store, TableRow
-from ludotheque.server.table import GameTable
+from ludotheque.server.table import Chance, GameTable
 
 #: How long a person must have been gone before the others may hand his seat to the computer.
 HAND_OVER_AFTER = 60.0
@@ -64,6 +64,7 @@ class Service:
     """Every table of the database ``store``, in play.
 
     ``rng`` draws chance and seeds the computer players (by default the system's entropy);
+    ``chance``, if given, gives each chance outcome instead (a deal set in advance);
     ``pool`` is where computer players think (by default worker processes)."""
 
     def __init__(
@@ -74,9 +75,11 @@ class Service:
         pool: Executor | None = None,
         hand_over_after: float = HAND_OVER_AFTER,
         clock: Callable[[], float] = time.time,
+        chance: Chance | None = None,
     ) -> None:
         self.store = store
         self.rng = rng or random.SystemRandom()
+        self.chance: Chance = chance or (lambda state: state.sample_chance(self.rng))
         self._pool = pool
         self.hand_over_after = hand_over_after
         self.clock = clock
@@ -231,7 +234,7 @@ class Service:
                         f"{table.seat_name(seat)}'s seat is played by the computer now; take "
                         "it back first."
                     )
-                events = table.decide(seat, move, self.rng, move_id, self.clock())
+                events = table.decide(seat, move, self.chance, move_id, self.clock())
                 await self._commit(table, events)
 
     async def take_back(self, table_id: str, seat: int, move_id: str) -> None:
@@ -300,7 +303,7 @@ class Service:
 
     async def _settle(self, table: GameTable) -> None:
         """Chance due now, then a computer player's turn, if either comes (lock held)."""
-        due = table.settle(self.rng, self.clock())
+        due = table.settle(self.chance, self.clock())
         if due:
             await self._write(self.store.append, table.id, due)
             table.apply(due)
@@ -324,7 +327,7 @@ class Service:
             if table.number != number:  # a take-back or a seat handed on came first
                 await self._settle(table)
                 return
-            await self._commit(table, table.decide(seat, move, self.rng, None, self.clock()))
+            await self._commit(table, table.decide(seat, move, self.chance, None, self.clock()))
 
 
 def stand_in(table: GameTable) -> str:

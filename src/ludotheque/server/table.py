@@ -10,11 +10,12 @@ leaves possible (``Turn.world``), never from the state itself.
 >>> import random
 >>> from ludotheque.server.store import TableRow
 >>> table = GameTable(TableRow("t", "jacquet", {}, ("human", "random"), ("", ""), 0.0))
->>> events = table.decide(0, "white first", random.Random(1), "m1", at=0.0)
+>>> events = table.decide(0, "white first", lambda s: s.sample_chance(random.Random(1)), "m1",
+...                       at=0.0)
 Traceback (most recent call last):
 ...
 ludotheque.core.errors.IllegalMoveError: it is chance's turn, not white's: wait for it.
->>> table.apply(table.settle(random.Random(1), at=0.0))
+>>> table.apply(table.settle(lambda s: s.sample_chance(random.Random(1)), at=0.0))
 >>> frame = table.frame(0, since=0)
 >>> frame["events"][0]["said"], frame["to_act"], len(frame["legal"]) > 0
 ('white has the higher die and throws first.', 'white', True)
@@ -22,8 +23,7 @@ ludotheque.core.errors.IllegalMoveError: it is chance's turn, not white's: wait 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludotheque.agents import PERSON, is_person
@@ -34,6 +34,10 @@ from ludotheque.core.registry import load_game
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay
 from ludotheque.server.store import MOVE, SEAT, TAKE_BACK, Event, TableRow
+
+#: Where a table's chance comes from: an outcome for a chance node (by default drawn with its
+#: probability, ``State.sample_chance``).
+Chance = Callable[[State], int]
 
 
 class GameTable:
@@ -94,7 +98,7 @@ class GameTable:
 
     # --- turning what is asked into events ---------------------------------------------------
 
-    def decide(self, seat: int, move: str, rng: random.Random, move_id: str | None,
+    def decide(self, seat: int, move: str, chance: Chance, move_id: str | None,
                at: float) -> list[Event]:
         """The events of ``seat`` playing ``move`` (as written) and of the chance that follows
         it, or an IllegalMoveError in one sentence; nothing is played yet."""
@@ -114,18 +118,18 @@ class GameTable:
         after = state.clone()
         after.apply_action(state.string_to_action(text))
         events = [Event(self.number + 1, MOVE, seat, text, move_id, at)]
-        return events + self._chance(after, rng, at, self.number + 2)
+        return events + self._chance(after, chance, at, self.number + 2)
 
-    def settle(self, rng: random.Random, at: float) -> list[Event]:
+    def settle(self, chance: Chance, at: float) -> list[Event]:
         """The chance outcomes due now (none unless chance is to act)."""
-        return self._chance(self.state.clone(), rng, at, self.number + 1)
+        return self._chance(self.state.clone(), chance, at, self.number + 1)
 
-    def _chance(self, state: State, rng: random.Random, at: float, first: int) -> list[Event]:
+    def _chance(self, state: State, chance: Chance, at: float, first: int) -> list[Event]:
         """The chance outcomes due in ``state``, numbered from ``first``."""
         # Chance is played at once: nobody is shown a moment between a move and its card.
         events: list[Event] = []
         while state.is_chance_node():
-            outcome = state.sample_chance(rng)
+            outcome = chance(state)
             events.append(Event(first + len(events), MOVE, CHANCE,
                                 state.action_to_string(outcome), None, at))
             state.apply_action(outcome)

@@ -1,0 +1,147 @@
+"""The server killed with SIGKILL in the middle of games and started again: every table resumes
+where it was, no acknowledged move lost, on SQLite and on PostgreSQL; and no seat's key ever
+reaches the server's log."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from ludotheque.server.store import Store
+from tests.server.conftest import _free_port
+
+LUDOTHEQUE = Path(sys.executable).with_name("ludotheque")
+
+
+class Server:
+    """``ludotheque serve`` in a process of its own, its output kept."""
+
+    def __init__(self, database: str, log: Path) -> None:
+        self.port = _free_port()
+        self.log = log
+        self.process = subprocess.Popen(
+            [str(LUDOTHEQUE), "serve", "--port", str(self.port), "--database", database,
+             "--workers", "1"],
+            stdout=log.open("ab"), stderr=subprocess.STDOUT,
+        )
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 60
+        while True:  # until it answers
+            try:
+                httpx.get(self.url + "/", timeout=1)
+                return
+            except httpx.TransportError:
+                assert self.process.poll() is None, self.log.read_text()
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.05)
+
+    def create(self, game: str, seats: list[str], **options: str) -> tuple[str, list[str]]:
+        form = {f"seat{s}": kind for s, kind in enumerate(seats)} | options
+        response = httpx.post(f"{self.url}/new/{game}", content=urlencode(form),
+                              headers={"content-type": "application/x-www-form-urlencoded"})
+        assert response.status_code == 303, response.text
+        table, _, key = response.headers["location"].removeprefix("/t/").partition("#key=")
+        with self.seat(table, key) as socket:
+            invites = json.loads(socket.recv(timeout=10))["invites"]
+        return table, [key, *invites.values()]
+
+    def seat(self, table: str, key: str):
+        socket = connect(f"ws://127.0.0.1:{self.port}/t/{table}/ws", legacy=True)
+        socket.send(json.dumps({"type": "hello", "key": key, "after": 0}))
+        return socket
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+
+def frame_of(socket, number: int = 0) -> dict:
+    """The first update on ``socket`` that brings the table to event ``number`` or after."""
+    while True:
+        message = json.loads(socket.recv(timeout=30))
+        assert message["type"] != "error", message
+        if message["type"] == "update" and message["n"] >= number:
+            return message
+
+
+def play_some(server: Server, tables: dict[str, list[str]], moves: int) -> dict[str, list]:
+    """Play ``moves`` moves at each table, whoever's turn it is: each table's acknowledged
+    (move id, event number)."""
+    acknowledged: dict[str, list] = {}
+    for table, keys in tables.items():
+        sockets = [server.seat(table, key) for key in keys]
+        acknowledged[table] = []
+        try:
+            names = [json.loads(s.recv(timeout=10))["seat_name"] for s in sockets]
+            frames = [frame_of(s) for s in sockets]
+            for i in range(moves):
+                if "result" in frames[0]:
+                    break
+                seat = names.index(frames[0]["to_act"])
+                move_id = f"{table}-{time.monotonic_ns()}-{i}"
+                sockets[seat].send(json.dumps(
+                    {"type": "move", "id": move_id, "move": frames[seat]["legal"][0]}))
+                number = frames[seat]["n"] + 1
+                acknowledged[table].append((move_id, number))
+                frames = [frame_of(s, number) for s in sockets]
+        finally:
+            for socket in sockets:
+                socket.close()
+    return acknowledged
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tables.sqlite'}"
+    return request.getfixturevalue("postgres_url")
+
+
+def test_a_server_killed_mid_game_resumes_every_table_where_it_was(database, tmp_path):
+    log = tmp_path / "server.log"
+    server = Server(database, log)
+    tables = dict([
+        server.create("jacquet", ["human", "human"]),
+        server.create("crypto-90", ["human", "human"], goal="rounds", rounds="1"),
+        server.create("crypto-geographique-chaine", ["human", "human"]),
+    ])
+    acknowledged = play_some(server, tables, moves=6)
+    # A move in flight when the server dies: sent, never acknowledged.
+    table = next(iter(tables))
+    socket = server.seat(table, tables[table][0])
+    socket.send(json.dumps({"type": "move", "id": "in-flight", "move": "1/2"}))
+    server.kill()
+    socket.close()
+
+    logs = {row.id: events for row, events in Store(database).tables() if row.id in tables}
+    for table, moves in acknowledged.items():
+        written = {e.move_id: e.number for e in logs[table]}
+        for move_id, number in moves:
+            assert written[move_id] == number  # acknowledged, hence written, as numbered
+
+    server = Server(database, log)
+    try:
+        for table, keys in tables.items():
+            with server.seat(table, keys[0]) as socket:
+                socket.recv(timeout=10)  # welcome
+                frame = frame_of(socket)
+                assert frame["n"] == len(logs[table])
+        # Play goes on at every table, numbered after what was written.
+        more = play_some(server, tables, moves=2)
+        for table, moves in more.items():
+            assert moves[0][1] == len(logs[table]) + 1
+    finally:
+        server.kill()
+    keys = [key for table_keys in tables.values() for key in table_keys]
+    written = log.read_text()
+    assert "GET /" in written and "WebSocket" in written  # the access log was kept
+    assert not [key for key in keys if key in written]  # and no seat's key is in it

@@ -5,8 +5,10 @@ BIN := $(VENV)/bin
 
 .PHONY: run test install install-dev clean system-packages
 
+# The browser edition on 127.0.0.1:8000, its tables in ludotheque.sqlite here; the terminal
+# game is `.venv/bin/ludotheque play` (or the menu, `.venv/bin/ludotheque`).
 run: $(VENV)/.installed $(VENV)/.compiled
-	$(BIN)/ludotheque
+	$(BIN)/ludotheque serve
 
 test: system-packages $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import json
 import random
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+import httpx
 from fastapi.testclient import TestClient
+from websockets.sync.client import ClientConnection, connect
 
 from ludotheque.server.app import create_app
+from tests.server.conftest import _free_port
 
 
 @contextmanager
@@ -105,3 +113,48 @@ class Seat:
         if self.open:
             self.open = False
             self.context.__exit__(None, None, None)
+
+
+LUDOTHEQUE = Path(sys.executable).with_name("ludotheque")
+
+
+class LiveServer:
+    """``ludotheque serve`` in a process of its own, its output kept."""
+
+    def __init__(self, database: str, log: Path, *arguments: str) -> None:
+        self.port = _free_port()
+        self.log = log
+        self.process = subprocess.Popen(
+            [str(LUDOTHEQUE), "serve", "--port", str(self.port), "--database", database,
+             "--workers", "1", *arguments],
+            stdout=log.open("ab"), stderr=subprocess.STDOUT,
+        )
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 60
+        while True:  # until it answers
+            try:
+                httpx.get(self.url + "/", timeout=1)
+                return
+            except httpx.TransportError:
+                assert self.process.poll() is None, self.log.read_text()
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.05)
+
+    def create(self, game: str, seats: list[str], **options: str) -> tuple[str, list[str]]:
+        form = {f"seat{s}": kind for s, kind in enumerate(seats)} | options
+        response = httpx.post(f"{self.url}/new/{game}", content=urlencode(form),
+                              headers={"content-type": "application/x-www-form-urlencoded"})
+        assert response.status_code == 303, response.text
+        table, _, key = response.headers["location"].removeprefix("/t/").partition("#key=")
+        with self.seat(table, key) as socket:
+            invites = json.loads(socket.recv(timeout=10))["invites"]
+        return table, [key, *invites.values()]
+
+    def seat(self, table: str, key: str) -> ClientConnection:
+        socket = connect(f"ws://127.0.0.1:{self.port}/t/{table}/ws", legacy=True)
+        socket.send(json.dumps({"type": "hello", "key": key, "after": 0}))
+        return socket
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()

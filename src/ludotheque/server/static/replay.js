@@ -35,7 +35,8 @@ function show(i) {
   el("said").textContent = step.said;
   el("result").textContent = step.result || "";
   screen.draw(el("board"), step.view, { seat, seatName: seat === null ? null : seats[seat], seats,
-    toAct: null, legal: [], play: () => {}, yours: false, kinds: [] });
+    toAct: null, legal: [], play: () => {}, yours: false, kinds: [],
+    options: JSON.parse(record).options });
   el("log").querySelectorAll("li").forEach((li, j) => {
     li.style.fontWeight = j + 1 === at ? "bold" : "";
   });

@@ -2,13 +2,15 @@
 // hands the seat's view to the rule set's screen module (static/games/<id>.js), which draws it.
 //
 // A screen module exports draw(board, view, ctx), where ctx is
-//   { seat, seatName, seats, toAct, legal: [moves as written], play(move), yours }
+//   { seat, seatName, seats, toAct, legal: [moves as written], play(move), yours, kinds,
+//     options: the table's options by name }
 // It may light the legal moves on its drawing; the list of legal moves under the board is
 // always there too, for keyboards, screen readers and small screens.
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
 const seats = JSON.parse(root.dataset.seats);
+const options = JSON.parse(root.dataset.options);
 const key = new URLSearchParams(location.hash.slice(1)).get("key");
 const screen = await import(`/static/games/${root.dataset.game}.js`);
 
@@ -145,9 +147,13 @@ function render() {
     statusLine.textContent = "…";
   }
   statusLine.className = yours ? "yours" : "";
+  // For whoever drives the page (a test, an assistive tool): the last event shown, and whose
+  // move it is from here.
+  root.dataset.n = String(last);
+  root.dataset.turn = frame.result ? "over" : yours ? (waiting ? "sent" : "yours") : "theirs";
   const legal = yours && !waiting ? frame.legal || [] : [];
   const ctx = { seat: me.seat, seatName: me.name, seats, toAct: frame.to_act, legal, play,
-                yours, kinds: frame.kinds };
+                yours, kinds: frame.kinds, options };
   screen.draw(board, frame.view, ctx);
 
   moves.replaceChildren();

@@ -18,17 +18,14 @@ const open = { pile: false, round: true };
 
 /** An option of the table, as its page names it (the table page's options line, or the
  * replay page's record), or null. The view does not carry the options. */
-function option(name) {
-  const shown = document.querySelector(".source")?.textContent || "";
-  const record = document.getElementById("record")?.textContent || "";
-  const m = new RegExp(`\\b${name}=([\\w-]+)`).exec(shown) || new RegExp(`"${name}":\\s*"?([\\w-]+)`).exec(record);
-  return m ? m[1] : null;
-}
+let options = {};
+function option(name) { return options[name] === undefined ? null : String(options[name]); }
 
 /** Which rule reading the table plays (option groups). */
 function reading() { return option("groups") === "chain" ? "chain" : "connected"; }
 
 export function draw(board, view, ctx) {
+  options = ctx.options || {};
   ensureStyle();
   again = () => draw(board, view, ctx);
   const legal = ctx.legal || [];

@@ -1,0 +1,141 @@
+"""The pages, driven in Debian's chromium as people use them: two browsers play Jacquet and
+Crypto-90 against each other to the end, and a person plays Dames rabattues and both Crypto
+géographique games against the computer to the end. Every game screen is photographed, at a
+desktop's size and a phone's, into ``build/screenshots/`` (look at them).
+
+Short games, quick computer seats, and no sleeping: each step waits for what the page shows
+(the table's ``data-n``, the last event it has shown, and ``data-turn``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.server.helpers import LiveServer
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("browser")
+    live = LiveServer(f"sqlite:///{folder / 'tables.sqlite'}", folder / "server.log",
+                      "--seed", "3")
+    yield live
+    live.kill()
+
+
+def sit_down(page: Page, server: LiveServer, game: str, seats: list[str],
+             options: dict[str, str]) -> None:
+    """Create a table through the lobby and its form, as a person does."""
+    page.goto(server.url + "/")
+    page.click(f"a[href='/new/{game}']")
+    for name, value in options.items():
+        field = page.locator(f"[name='{name}']")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    for seat, kind in enumerate(seats):
+        page.select_option(f"select[name='seat{seat}']", kind)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#table[data-turn]")
+
+
+def shown(page: Page) -> int:
+    return int(page.locator("#table").get_attribute("data-n") or 0)
+
+
+def play_to_the_end(pages: list[Page], rng: random.Random, shots: dict[str, Page],
+                    limit: int = 2000) -> str:
+    """Each page plays a legal move (a button of its list) whenever the table says it is its
+    turn, until the game is over; returns the result the first page shows."""
+    for _ in range(limit):
+        number = max(shown(page) for page in pages)
+        for page in pages:  # every page has caught up
+            page.wait_for_function(
+                "n => Number(document.querySelector('#table').dataset.n) >= n "
+                "&& document.querySelector('#table').dataset.turn !== 'sent'", arg=number)
+        turns = [page.locator("#table").get_attribute("data-turn") for page in pages]
+        if "over" in turns:
+            for page in pages:
+                expect(page.locator("#table")).to_have_attribute("data-turn", "over")
+            return pages[0].locator("#status").inner_text()
+        if "yours" not in turns:  # the computer's move, on its way
+            pages[0].wait_for_function(
+                "n => Number(document.querySelector('#table').dataset.n) > n", arg=number)
+            continue
+        page = pages[turns.index("yours")]
+        for name, when in list(shots.items()):
+            if when is page:
+                page.screenshot(path=name, full_page=True)
+                del shots[name]
+        moves = page.locator("#moves button")
+        moves.nth(rng.randrange(moves.count())).click()
+        page.wait_for_function(
+            "n => Number(document.querySelector('#table').dataset.n) > n", arg=number)
+    raise AssertionError("the game did not end")
+
+
+def phone_fits(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("jacquet", {}),
+    ("crypto-90", {"goal": "rounds", "rounds": "1"}),
+])
+def test_two_browsers_play_a_whole_game_against_each_other(
+    chromium_browser, server, screenshots_dir, game, options
+):
+    host = chromium_browser.new_context(viewport=DESKTOP)
+    guest = chromium_browser.new_context(viewport=PHONE)
+    try:
+        first = host.new_page()
+        sit_down(first, server, game, ["human", "human"], options)
+        first.wait_for_selector("#invites input")
+        link = first.locator("#invites input").first.input_value()
+        assert "#key=" in link
+        second = guest.new_page()
+        second.goto(link)
+        second.wait_for_selector("#table[data-turn]")
+        shots = {str(screenshots_dir / f"{game}-desktop.png"): first,
+                 str(screenshots_dir / f"{game}-phone.png"): second}
+        result = play_to_the_end([first, second], random.Random(game), shots)
+        assert result.endswith(".")
+        phone_fits(second)
+        first.screenshot(path=str(screenshots_dir / f"{game}-end.png"), full_page=True)
+        assert second.locator("#status").inner_text() == result
+    finally:
+        host.close()
+        guest.close()
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("dames-rabattues", {}),
+    ("crypto-geographique", {"points": "100"}),
+    ("crypto-geographique-chaine", {"rounds": "1"}),
+])
+def test_a_person_plays_against_the_computer_to_the_end(
+    chromium_browser, server, screenshots_dir, game, options
+):
+    for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        context = chromium_browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            sit_down(page, server, game, ["human", "random"], options)
+            shots = {str(screenshots_dir / f"{game}-{size}.png"): page}
+            result = play_to_the_end([page], random.Random(game), shots)
+            assert result.endswith(".")
+            page.screenshot(path=str(screenshots_dir / f"{game}-{size}-end.png"),
+                            full_page=True)
+            if size == "phone":
+                phone_fits(page)
+            assert not errors
+        finally:
+            context.close()

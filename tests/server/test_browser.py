@@ -4,7 +4,8 @@ géographique games against the computer to the end. Every game screen is photog
 desktop's size and a phone's, into ``build/screenshots/`` (look at them).
 
 Short games, quick computer seats, and no sleeping: each step waits for what the page shows
-(the table's ``data-n``, the last event it has shown, and ``data-turn``)."""
+(the table's ``data-n``, the last event it has shown, and ``data-turn``). The pages here play
+faster than any person, so the server lets them send more messages a second."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ DESKTOP = {"width": 1280, "height": 900}
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("browser")
     live = LiveServer(f"sqlite:///{folder / 'tables.sqlite'}", folder / "server.log",
-                      "--seed", "3")
+                      "--seed", "3", "--messages-per-second", "1000")
     yield live
     live.kill()
 
@@ -75,8 +76,12 @@ def play_to_the_end(pages: list[Page], rng: random.Random, shots: dict[str, Page
                 del shots[name]
         moves = page.locator("#moves button")
         moves.nth(rng.randrange(moves.count())).click()
+        # Until the move is shown, or refused (which would be a bug: only legal moves are
+        # offered).
         page.wait_for_function(
-            "n => Number(document.querySelector('#table').dataset.n) > n", arg=number)
+            "n => Number(document.querySelector('#table').dataset.n) > n "
+            "|| !document.querySelector('#message').hidden", arg=number)
+        assert page.locator("#message").is_hidden(), page.locator("#message").inner_text()
     raise AssertionError("the game did not end")
 
 
@@ -127,7 +132,7 @@ def test_a_person_plays_against_the_computer_to_the_end(
         try:
             page = context.new_page()
             errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack}"))
             sit_down(page, server, game, ["human", "random"], options)
             shots = {str(screenshots_dir / f"{game}-{size}.png"): page}
             result = play_to_the_end([page], random.Random(game), shots)

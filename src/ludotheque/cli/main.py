@@ -43,6 +43,7 @@ from ludotheque.selfplay.simulation import lengths, simulate, summarise, tally
 from ludotheque.selfplay.tournament import Tournament
 from ludotheque.server.app import DEFAULT_DATABASE, create_app
 from ludotheque.server.computer import worker_pool
+from ludotheque.server.protocol import BURST, RATE
 from ludotheque.server.service import HAND_OVER_AFTER
 
 app = typer.Typer(
@@ -464,11 +465,16 @@ def serve(
         help="Seconds a person must be gone before the others may hand his seat to the "
              "computer.", min=0
     )] = HAND_OVER_AFTER,
+    messages_per_second: Annotated[float, typer.Option(
+        help=f"The most messages a page may send a second, after a burst of {BURST}; more "
+             "are refused unread.", min=0.001
+    )] = RATE,
 ) -> None:
     """Serve the browser edition: the lobby, the tables and their replays."""
     application = create_app(
         database, rng=None if seed is None else random.Random(seed),
         pool=worker_pool(workers), hand_over_after=hand_over_after,
+        message_rate=(BURST, messages_per_second),
     )
     shown = f"[{host}]" if ":" in host else host
     if host not in LOOPBACK:

@@ -25,11 +25,18 @@ let focusKey = null;
 const boards = new WeakSet();
 let current = { legal: new Set(), play: () => {} };
 
+// The sheet is added once; until it has loaded the picture is drawn hidden (an SVG without
+// its sheet is black on black), then drawn again.
+let cssReady = false, lastArgs = null;
 function ensureCss() {
-  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
+  const found = document.querySelector(`link[href="${CSS_HREF}"]`);
+  if (found) { cssReady = cssReady || !!found.sheet; return; }
   const link = document.createElement("link");
   link.rel = "stylesheet";
   link.href = CSS_HREF;
+  const ready = () => { cssReady = true; if (lastArgs) draw(...lastArgs); };
+  link.onload = ready;
+  link.onerror = ready;
   document.head.append(link);
 }
 
@@ -135,6 +142,7 @@ function card(x, y, w, h, c, { key, move, label, action, fresh, extra = "" } = {
     const aria = `${action} (${said})`;
     return `<g class="c90-target" role="button" tabindex="0" data-move="${esc(move)}" data-key="${esc(key)}" aria-label="${esc(aria)}">` +
       `<title>${esc(aria)}</title>` +
+      `<rect class="c90-ring" x="${x - 5}" y="${y - 5}" width="${w + 10}" height="${h + 10}" rx="8"/>` +
       `<rect class="c90-lit" x="${x - 2}" y="${y - 2}" width="${w + 4}" height="${h + 4}" rx="6"/>` +
       inner + "</g>";
   }
@@ -177,18 +185,30 @@ function seatBlock(view, ctx, seat, y, mine) {
   if (playing) {
     out += `<rect class="c90-playing-band" x="2" y="${y + 1}" width="${W - 4}" height="${HEAD - 4}" rx="5"/>`;
   }
-  out += `<text class="c90-name" x="${X0}" y="${y + 17}">${playing ? "▶ " : ""}${esc(who)}${esc(computer)}` +
-    `<tspan class="c90-meta"> · ${total} pts${won ? " · winner" : ""}</tspan></text>`;
-  // Right of the header: the others' hand card face down, and the fakirs set aside.
+  // The header: name and points on the left; on the right the others' hand card face down
+  // and the fakirs set aside. Widths are estimated (DejaVu Sans), and words are dropped until
+  // both fit: first the words on the right, then "(computer)".
+  const hasHand = !mine && row.length && row[7] !== null;
+  const fakirWords = plural(held, "fakir");
+  const meta = ` · ${total} pts${won ? " · winner" : ""}`;
+  const leftWidth = (name) => (playing ? 15 : 0) + name.length * 9.6 + meta.length * 7.6;
+  const rightWidth = (words) => (hasHand ? 14 + (words ? 40 : 6) : 0) +
+    (!mine && held ? 20 + (held - 1) * 7 + (words ? fakirWords.length * 7.6 + 6 : 16) + 8 : 0);
+  const room = W - 2 * X0 - 8;
+  let words = true, name = `${who}${computer}`;
+  if (leftWidth(name) + rightWidth(true) > room) words = false;
+  if (leftWidth(name) + rightWidth(false) > room) name = who;
+  out += `<text class="c90-name" x="${X0}" y="${y + 17}">${playing ? "▶ " : ""}${esc(name)}` +
+    `<tspan class="c90-meta">${esc(meta)}</tspan></text>`;
   let xr = W - X0;
-  if (!mine && view.rows[seat] && view.rows[seat][7] !== null) {
+  if (hasHand) {
     out += cardFace(xr - 14, y + 3, 14, 20, "back");
-    out += `<text class="c90-meta c90-end" x="${xr - 18}" y="${y + 17}">hand</text>`;
-    xr -= 60;
+    if (words) out += `<text class="c90-meta c90-end" x="${xr - 18}" y="${y + 17}">hand</text>`;
+    xr -= words ? 60 : 22;
   }
   if (!mine && held) {
     out += fakirsAside(xr, y + 13, held, 20, 14, 7);
-    out += `<text class="c90-meta c90-end" x="${xr - 20 - (held - 1) * 7 - 4}" y="${y + 17}">${plural(held, "fakir")}</text>`;
+    out += `<text class="c90-meta c90-end" x="${xr - 20 - (held - 1) * 7 - 4}" y="${y + 17}">${words ? fakirWords : `${held}×`}</text>`;
   }
   const top = y + HEAD;
   row.forEach((c, i) => {
@@ -378,11 +398,11 @@ function goalText(view) {
 
 // «La marque»: the leaflet's table, its lines in its order, each seat's points for each.
 const MARQUE = [
-  ["round won", "Round won (250 with two or three players, 150 with four)"],
-  ["unused fakirs", "Each fakir not used: 50"],
-  ["series", "Series, 10 a card (players who did not win)"],
-  ["all even or all odd", "With four, a winning nine all even or all odd: 100"],
-  ["the nine tens", "The nine tens (a winning nine with one card of each ten): 100"],
+  ["round won", "Round won: 250 (150 at four)"],
+  ["unused fakirs", "Fakirs not used: 50 each"],
+  ["series", "Series: 10 a card (not the winner)"],
+  ["all even or all odd", "All even or all odd, at four: 100"],
+  ["the nine tens", "The nine tens: 100"],
 ];
 
 function scoreTable(view) {
@@ -419,7 +439,10 @@ function scoreTable(view) {
   for (const s of seats) html += `<td>${last.scores[s] ? last.scores[s].total : 0}</td>`;
   html += `</tr><tr class="c90-sum"><th scope="row">Game total</th>`;
   for (const s of seats) html += `<td>${view.totals[s] ?? 0}</td>`;
-  html += "</tr></tbody></table></div></section>";
+  html += "</tr></tbody></table></div>" +
+    "<p class=\"c90-note\">Series: the most cards rising one after another in a row, stopped by a " +
+    "lower card or a fakir. The nine tens: a winning nine with one card from each ten (01–10, " +
+    "11–20, … 81–90), in order.</p></section>";
   return html;
 }
 
@@ -454,6 +477,7 @@ function wire(board) {
 // ---------------------------------------------------------------- draw
 
 export function draw(board, view, ctx) {
+  lastArgs = [board, view, ctx];
   ensureCss();
   wire(board);
   current = { legal: new Set(ctx.legal || []), play: ctx.play };
@@ -492,7 +516,7 @@ export function draw(board, view, ctx) {
   }
   const height = y + 2;
   const title = `Crypto-90, round ${view.round}: ${players.map((s) => `${s}'s row ${(view.rows[s] || []).map((c) => c ?? "empty").join(" ")}`).join("; ")}`;
-  const svg = `<svg class="c90" xmlns="${SVGNS}" viewBox="0 0 ${W} ${height}" role="group" aria-label="${esc(title)}">` +
+  const svg = `<svg class="c90" xmlns="${SVGNS}" viewBox="0 0 ${W} ${height}"${cssReady ? "" : ' style="visibility:hidden"'} role="group" aria-label="${esc(title)}">` +
     `<rect class="c90-felt" x="0" y="0" width="${W}" height="${height}" rx="10"/>` + body + "</svg>";
 
   const info = `Round ${view.round} · dealt by ${esc(view.dealer)} · ${esc(me ? `your row: ${seriesNote(view.rows[me])}` : "spectating")}`;
@@ -505,9 +529,20 @@ export function draw(board, view, ctx) {
 
   if (focusKey !== null) {
     const target = (focusKey && board.querySelector(`[data-key="${CSS_escape(focusKey)}"]`)) ||
-      board.querySelector("[data-move]");
+      firstTarget(board);
     if (target) target.focus({ preventScroll: true });
   }
+}
+
+// Where the keyboard goes when the thing it was on is gone: the step a turn usually takes
+// next, never a move that is easily regretted (throwing a card away, hypnotising).
+function firstTarget(board) {
+  for (const pick of ['[data-move="stock"]', '[data-move^="row "]', '[data-move="hand"]',
+    '[data-move="end"]', '[data-move="pass"]', "[data-move]"]) {
+    const found = board.querySelector(pick);
+    if (found) return found;
+  }
+  return null;
 }
 
 function CSS_escape(s) {

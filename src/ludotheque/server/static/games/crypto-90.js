@@ -405,6 +405,13 @@ const MARQUE = [
   ["the nine tens", "The nine tens: 100"],
 ];
 
+// The card the winner laid, as the last sentence tells it (the view keeps no other trace of
+// it once the round is over): ", 08, on the left", or nothing.
+function laidCard(view) {
+  const m = view.last && view.last.match(/lays (\d\d|F) on the (left|right) and wins/);
+  return m ? `, ${m[1]}, on the ${m[2]},` : "";
+}
+
 function scoreTable(view) {
   const last = view.last_round;
   if (!last) return "";
@@ -424,7 +431,7 @@ function scoreTable(view) {
   const lines = [...MARQUE, ...extra.map((k) => [k, cap(k)])];
   const winner = last.winner === null
     ? "The stock ran out and no hand card completed its row: nobody won the round."
-    : `${cap(last.winner)} laid the ninth card and won the round.`;
+    : `${cap(last.winner)} laid the ninth card${laidCard(view)} and won the round.`;
   let html = `<section class="c90-score" aria-label="the score of round ${round}">` +
     `<h3>Round ${round}: the score («la marque»)</h3><p>${esc(winner)}</p>` +
     `<div class="c90-score-wrap"><table><thead><tr><th scope="col">Item</th>`;

@@ -88,7 +88,7 @@ function track(view) {
 
 // ---------------------------------------------------------------- drawing pieces (strings)
 
-function cardFace(x, y, w, h, card, opts = {}) {
+function cardFace(x, y, w, h, card) {
   const big = Math.round(h * 0.36);
   const cx = x + w / 2;
   let out = "";
@@ -123,16 +123,13 @@ function cardFace(x, y, w, h, card, opts = {}) {
   }
   out += `<rect class="c90-card" x="${x}" y="${y}" width="${w}" height="${h}" rx="5"/>`;
   out += `<text class="c90-num" x="${cx}" y="${y + h / 2 + big * 0.36}" font-size="${big}">${esc(card)}</text>`;
-  if (opts.corner) {
-    out += `<text class="c90-corner" x="${x + 4}" y="${y + 10}">${esc(card)}</text>`;
-  }
   return out;
 }
 
 // A card, lit and clickable when `move` is legal; `label` says what it is, `action` what a
 // click does.
 function card(x, y, w, h, c, { key, move, label, action, fresh, extra = "" } = {}) {
-  let inner = cardFace(x, y, w, h, c, { corner: false }) + extra;
+  let inner = cardFace(x, y, w, h, c) + extra;
   if (fresh && c !== null) {
     inner += `<rect class="c90-new" x="${x + 4}" y="${y + h - 14}" width="${w - 8}" height="11" rx="3"/>` +
       `<text class="c90-new-text" x="${x + w / 2}" y="${y + h - 5.5}">new</text>`;

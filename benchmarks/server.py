@@ -1,0 +1,168 @@
+"""The server under load: N tables of Jacquet played over WebSockets on loopback, against the
+same games played through the library directly, in one run.
+
+    .venv/bin/python benchmarks/server.py [--tables 10 50 200] [--seconds 20]
+
+For each N, ``ludotheque serve`` runs in a process of its own over a fresh SQLite file, and N
+tables each seat two players in this process: each player, when its page is told it is to
+play, picks a legal move at random and sends it, timing the round trip from the send to the
+acknowledgement (the move judged, written to the database and shown to both seats). A table
+whose game ends is replaced by a new one. After the bounded time, the database is read back:
+every acknowledged move must be there once, and nothing else. The peer is the library alone:
+the same random Jacquet games through ``GameInPlay``, chance and moves, for the same time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ludotheque import load_game  # noqa: E402
+from ludotheque.play.table import GameInPlay  # noqa: E402
+from ludotheque.server.store import MOVE, Store  # noqa: E402
+from tests.server.helpers import LiveServer  # noqa: E402
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.acknowledged: dict[str, set[str]] = {}  # table: move ids
+        self.games = 0
+
+
+async def seat(url: str, table: str, key: str, rng: random.Random, tally: Tally,
+               deadline: float) -> bool:
+    """Play one seat until the game ends (True) or the time is up (False)."""
+    async with websockets.connect(f"{url}/t/{table}/ws", max_size=2**22) as socket:
+        await socket.send(json.dumps({"type": "hello", "key": key, "after": 0}))
+        sent: dict[str, float] = {}
+        latest: dict = {}
+        count = 0
+        while True:
+            message = json.loads(await socket.recv())
+            kind = message["type"]
+            if kind == "ack":
+                tally.latencies.append(time.perf_counter() - sent.pop(message["id"]))
+                tally.acknowledged.setdefault(table, set()).add(message["id"])
+            elif kind == "error":
+                raise RuntimeError(message["message"])
+            elif kind == "update":
+                latest = message
+            else:
+                continue
+            # The update that follows a move comes before its acknowledgement: the next move
+            # waits for both.
+            if "result" in latest and not sent:
+                return True
+            if time.perf_counter() > deadline:
+                if not sent:  # a move sent is waited for: its acknowledgement is counted
+                    return False
+                continue
+            if latest.get("legal") and not sent:
+                count += 1
+                move_id = f"{key[:8]}-{count}"
+                sent[move_id] = time.perf_counter()
+                await socket.send(json.dumps({
+                    "type": "move", "id": move_id, "move": rng.choice(latest["legal"])}))
+                latest = {}
+
+
+async def table_loop(server: LiveServer, rng: random.Random, tally: Tally,
+                     deadline: float) -> None:
+    async with httpx.AsyncClient() as client:
+        while time.perf_counter() < deadline:
+            response = await client.post(
+                f"{server.url}/new/jacquet", content=urlencode({"seat0": "human",
+                                                                 "seat1": "human"}),
+                headers={"content-type": "application/x-www-form-urlencoded"})
+            table, _, key = response.headers["location"].removeprefix("/t/").partition("#key=")
+            other = await invite(server, table, key)
+            ws = server.url.replace("http", "ws")
+            ended = await asyncio.gather(*(seat(ws, table, k, random.Random(rng.random()),
+                                                tally, deadline) for k in (key, other)))
+            tally.games += all(ended)
+
+
+async def invite(server: LiveServer, table: str, key: str) -> str:
+    async with websockets.connect(f"{server.url.replace('http', 'ws')}/t/{table}/ws") as ws:
+        await ws.send(json.dumps({"type": "hello", "key": key, "after": 0}))
+        return str(next(iter(json.loads(await ws.recv())["invites"].values())))
+
+
+def over_websockets(tables: int, seconds: float) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        database = f"sqlite:///{folder}/tables.sqlite"
+        server = LiveServer(database, Path(folder, "server.log"), "--messages-per-second",
+                            "1000")
+        tally = Tally()
+        try:
+            deadline = time.perf_counter() + seconds
+
+            async def run() -> None:
+                await asyncio.gather(*(table_loop(server, random.Random(i), tally, deadline)
+                                       for i in range(tables)))
+
+            asyncio.run(run())
+        finally:
+            server.kill()
+        written = {row.id: {e.move_id for e in events if e.kind == MOVE and e.move_id}
+                   for row, events in Store(database).tables()}
+        acknowledged = sum(len(ids) for ids in tally.acknowledged.values())
+        lost = sum(len(ids - written.get(t, set())) for t, ids in tally.acknowledged.items())
+        extra = sum(len(written[t]) for t in written) - acknowledged
+    latencies = sorted(tally.latencies)
+    return {
+        "moves/s": acknowledged / seconds,
+        "p50 ms": 1000 * statistics.median(latencies),
+        "p99 ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
+        "moves": acknowledged, "games ended": tally.games, "lost": lost, "unacknowledged": extra,
+    }
+
+
+def through_the_library(seconds: float) -> float:
+    """Moves a second of random Jacquet games through the play layer, chance included."""
+    game, rng, moves = load_game("jacquet"), random.Random(0), 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        table = GameInPlay(game, ["human", "human"])
+        while not table.state.is_terminal():
+            state = table.state
+            if state.is_chance_node():
+                table.play(state.sample_chance(rng))
+            else:
+                table.play(rng.choice(state.legal_actions()))
+                moves += 1
+    return moves / seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 200])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    arguments = parser.parse_args()
+    library = through_the_library(min(arguments.seconds, 10))
+    print(f"library alone: {library:,.0f} moves/s (a person's moves; chance not counted)")
+    print("tables  moves/s  p50 ms  p99 ms  moves  games  lost  unacknowledged  library/server")
+    for tables in arguments.tables:
+        r = over_websockets(tables, arguments.seconds)
+        print(f"{tables:6d} {r['moves/s']:8,.0f} {r['p50 ms']:7.1f} {r['p99 ms']:7.1f} "
+              f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} {r['unacknowledged']:15d} "
+              f"{library / r['moves/s']:12.1f}x", flush=True)
+
+
+if __name__ == "__main__":
+    main()

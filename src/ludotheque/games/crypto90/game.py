@@ -364,7 +364,10 @@ class Crypto90State(StockChance, State):
             if action == TAKE_PILE:
                 return f"{mover} takes {card_name(before.pile[-1])} from the pile."
             return f"{mover} takes the stock's top card."
-        text = f"{mover}: {self._said(before, action, player)}."
+        said = self._said(before, action, player)
+        if said.endswith("wins the round"):  # his lay ended it: the round's end is said
+            return f"{mover}: {said.removesuffix('the round')}round {before.round}."
+        text = f"{mover}: {said}."
         if self.results and (self.finished or self.table.round > before.round):
             end = self.results[-1]
             if end.winner is None:

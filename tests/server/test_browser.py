@@ -132,7 +132,8 @@ def test_a_person_plays_against_the_computer_to_the_end(
         try:
             page = context.new_page()
             errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack}"))
+            page.on("pageerror", lambda error, errors=errors: errors.append(
+                f"{error}\n{error.stack}"))
             sit_down(page, server, game, ["human", "random"], options)
             shots = {str(screenshots_dir / f"{game}-{size}.png"): page}
             result = play_to_the_end([page], random.Random(game), shots)

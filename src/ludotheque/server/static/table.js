@@ -196,6 +196,7 @@ function render() {
     controls.append(watching);
   }
   if (frame.result) {
+    el("invites").hidden = true;  // nobody is left to invite
     const links = document.createElement("span");
     links.innerHTML = `<a href="/t/${tableId}/record" download>Download the record</a> · ` +
       `<a href="/replay/${tableId}">Replay</a> · <a href="/">Back to the lobby</a>`;

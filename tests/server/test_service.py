@@ -160,3 +160,37 @@ def test_a_seat_gone_is_handed_to_the_computer_and_taken_back(database):
         black = Seat(client, table, next(iter(white.welcome["invites"].values())))
         black.send({"type": "take-seat"})
         assert black.until("update", kinds=["human", "human"])
+
+
+def test_pages_answer_bad_input_in_one_sentence(database):
+    with served(database) as client:
+        response = client.post("/new/jacquet", content="seat0=human&seat1=random&reading=x",
+                               headers={"content-type": "application/x-www-form-urlencoded"})
+        assert response.status_code == 400
+        assert "Option &#39;reading&#39; of jacquet must be one of" in response.text
+        assert client.get("/t/nowhere").status_code == 404
+        assert client.get("/new/chess").status_code == 404
+        assert "Cabriole" in client.get("/new/cabriole").text  # not seated yet: said so
+        for body, said in [
+            (b"{", "The record is not valid JSON"),
+            (b"\xff\xfe", "A record is UTF-8 text"),
+            (b'{"game": "jacquet", "moves": ["white first"]}', "Only a finished game"),
+        ]:
+            response = client.post("/replay", content=body)
+            assert response.status_code == 400 and said in response.text
+
+
+def test_a_finished_games_replay_uploaded_and_stepped_through(database):
+    with served(database) as client:
+        table, key = create(client, "dames-rabattues", ["human", "random"], limit=30)
+        seat = Seat(client, table, key)
+        while "result" not in seat.settled():
+            seat.play(seat.frame["legal"][0], f"m{seat.frame['n']}")
+        text = client.get(f"/t/{table}/record").text
+        page = client.post("/replay", content=text.encode())
+        assert page.status_code == 200 and "Replay: Dames rabattues" in page.text
+        steps = client.post("/replay/steps?seat=1", content=text.encode()).json()
+        assert len(steps) == len(Record.from_json(text).moves) + 1
+        assert steps[-1]["result"].endswith(".")
+        assert client.get(f"/replay/{table}").status_code == 200
+        assert "Dames rabattues" in client.get("/rules/dames-rabattues").text

@@ -156,6 +156,7 @@ def table(table: GameTable) -> str:
     return _render(
         "table.html", table=table, declared=declared, options=", ".join(options),
         how_to_play=markdown(_quick_rules(declared.id)),
+        doc=markdown(rules_doc(declared.id)),
         seats=[table.seat_name(s) for s in range(len(table.kinds))],
     )
 

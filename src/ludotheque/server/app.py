@@ -64,6 +64,13 @@ def create_app(
     app.mount("/static", StaticFiles(packages=[("ludotheque.server", "static")]),
               name="static")
 
+    @app.exception_handler(LudothequeError)
+    async def problem(request: Request, exc: LudothequeError) -> Response:
+        """A page that cannot be given is one sentence: what was asked is not here (404), or
+        what was sent cannot be taken (400)."""
+        status = 404 if request.method == "GET" else 400
+        return HTMLResponse(pages.problem(str(exc)), status_code=status)
+
     def service_of(request: Request | WebSocket) -> Service:
         service: Service = request.app.state.service
         return service
@@ -73,11 +80,8 @@ def create_app(
         return pages.lobby(service_of(request))
 
     @app.get("/new/{game}", response_class=HTMLResponse)
-    async def new_table(game: str) -> Response:
-        try:
-            return HTMLResponse(pages.new_table(game))
-        except LudothequeError as exc:
-            return HTMLResponse(pages.problem(str(exc)), status_code=404)
+    async def new_table(game: str) -> str:
+        return pages.new_table(game)
 
     @app.post("/new/{game}")
     async def create_table(game: str, request: Request) -> Response:
@@ -96,11 +100,8 @@ def create_app(
         return RedirectResponse(where, status_code=303)
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
-    async def table_page(table_id: str, request: Request) -> Response:
-        try:
-            return HTMLResponse(pages.table(service_of(request).table(table_id)))
-        except LudothequeError as exc:
-            return HTMLResponse(pages.problem(str(exc)), status_code=404)
+    async def table_page(table_id: str, request: Request) -> str:
+        return pages.table(service_of(request).table(table_id))
 
     @app.get("/t/{table_id}/record")
     async def record(table_id: str, request: Request) -> Response:
@@ -121,28 +122,19 @@ def create_app(
         )
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
-    async def rules(game: str) -> Response:
-        try:
-            return HTMLResponse(pages.rules(game))
-        except LudothequeError as exc:
-            return HTMLResponse(pages.problem(str(exc)), status_code=404)
+    async def rules(game: str) -> str:
+        return pages.rules(game)
 
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
-    async def replay_page(table_id: str, request: Request) -> Response:
-        try:
-            table = service_of(request).table(table_id)
-            if not table.is_over():
-                raise LudothequeError("this game is still being played: watch it instead.")
-            return HTMLResponse(pages.replay(table.record(), table_id))
-        except LudothequeError as exc:
-            return HTMLResponse(pages.problem(str(exc)), status_code=404)
+    async def replay_page(table_id: str, request: Request) -> str:
+        table = service_of(request).table(table_id)
+        if not table.is_over():
+            raise LudothequeError("this game is still being played: watch it instead.")
+        return pages.replay(table.record(), table_id)
 
     @app.post("/replay", response_class=HTMLResponse)
-    async def replay_upload(request: Request) -> Response:
-        try:
-            return HTMLResponse(pages.replay(await _uploaded(request), None))
-        except LudothequeError as exc:
-            return HTMLResponse(pages.problem(str(exc)), status_code=400)
+    async def replay_upload(request: Request) -> str:
+        return pages.replay(await _uploaded(request), None)
 
     @app.post("/replay/steps")
     async def replay_steps(request: Request) -> Response:

@@ -277,7 +277,7 @@ class Service:
         # hands are hidden, anyone else about the game alone.
         state: State | None = table.state
         if seat is not None and table.to_act() == seat:
-            state = table.state.turn().world()
+            state = table.world()
         elif not table.game.info.perfect_information:
             state = None
         told = answer(table.game, question, state)

@@ -112,7 +112,7 @@ class GameTable:
             raise IllegalMoveError(f"it is {whose} turn, not {name}'s: wait for it.")
         # The move is read in a world the seat's view leaves possible, as a person at the
         # terminal's is, so that a refusal says nothing of what he cannot see.
-        world = state.turn().world()
+        world = self.world(state)
         action = world.string_to_action(move)
         text = world.action_to_string(action)
         after = state.clone()
@@ -176,6 +176,12 @@ class GameTable:
             if event.move_id is not None:
                 self._move_ids[event.move_id] = event.number
 
+    def world(self, state: State | None = None) -> State:
+        """Where the player to act reads and writes his moves: a world his view leaves
+        possible, or the table itself where nothing is hidden (the same world, for less)."""
+        state = state or self.state
+        return state if self.game.info.perfect_information else state.turn().world()
+
     def _viewers(self) -> list[int | None]:
         return [*range(self.game.num_players()), None]
 
@@ -211,9 +217,8 @@ class GameTable:
             "kinds": list(self.kinds),
         }
         if player >= 0 and player == seat:
-            turn = state.turn()
-            world = turn.world()
-            frame["legal"] = [world.action_to_string(a) for a in turn.legal]
+            world = self.world(state)
+            frame["legal"] = [world.action_to_string(a) for a in world.legal_actions()]
         if seat is not None and not state.is_terminal():
             frame["can_take_back"] = self.inplay.take_back_refusal(seat) is None
         if state.is_terminal():

@@ -32,8 +32,8 @@ def served(
     threads (processes cost a start each test: the server's own pool is tried end to end),
     and no limit on messages a second but where a test sets one (a test plays fast)."""
     settings.setdefault("message_rate", (10**6, 10**6))
-    app = create_app(database, rng=rng or random.Random(seed), pool=ThreadPoolExecutor(2),
-                     **settings)
+    settings.setdefault("pool", ThreadPoolExecutor(2))
+    app = create_app(database, rng=rng or random.Random(seed), **settings)
     with TestClient(app) as client:
         client.seats = []  # type: ignore[attr-defined]
         try:

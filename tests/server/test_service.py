@@ -4,6 +4,7 @@ answered with one sentence while the table and its log stay as they were."""
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -194,3 +195,19 @@ def test_a_finished_games_replay_uploaded_and_stepped_through(database):
         assert steps[-1]["result"].endswith(".")
         assert client.get(f"/replay/{table}").status_code == 200
         assert "Dames rabattues" in client.get("/rules/dames-rabattues").text
+
+
+class Broken(ThreadPoolExecutor):
+    """A pool whose every task fails, as a lost worker's would."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        return super().submit(lambda: 1 / 0)
+
+
+def test_a_computer_player_that_fails_does_not_stall_the_table(database, caplog):
+    with served(database, pool=Broken(1)) as client:
+        table, key = create(client, "dames-rabattues", ["human", "random"])
+        seat = Seat(client, table, key)
+        for i in range(3):  # black's turns come back to white all the same
+            seat.play(seat.settled()["legal"][0], f"m{i}")
+    assert "the computer player random failed" in caplog.text

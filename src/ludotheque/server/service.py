@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 import time
@@ -33,6 +34,8 @@ from ludotheque.play.help import answer
 from ludotheque.server.computer import choose, worker_pool
 from ludotheque.server.store import Event, Store, TableRow
 from ludotheque.server.table import Chance, GameTable
+
+_log = logging.getLogger("ludotheque.server")
 
 #: How long a person must have been gone before the others may hand his seat to the computer.
 HAND_OVER_AFTER = 60.0
@@ -321,6 +324,13 @@ class Service:
             move = await asyncio.get_running_loop().run_in_executor(
                 self.pool, choose, kind, self.rng.random(), table.state.clone()
             )
+        except Exception:
+            # A player that fails (a bug, a worker lost) must not stall the table: the seat
+            # plays at random this once, and the server's log keeps what went wrong.
+            _log.exception("the computer player %s failed at table %s", kind, table.id)
+            world = table.world()
+            move = world.action_to_string(random.Random(self.rng.random()).choice(
+                world.legal_actions()))
         finally:
             self._thinking.discard(table.id)
         async with self._locks[table.id]:

@@ -37,9 +37,16 @@ function show(i) {
   screen.draw(el("board"), step.view, { seat, seatName: seat === null ? null : seats[seat], seats,
     toAct: null, legal: [], play: () => {}, yours: false, kinds: [],
     options: JSON.parse(record).options });
-  el("log").querySelectorAll("li").forEach((li, j) => {
+  const log = el("log");
+  log.querySelectorAll("li").forEach((li, j) => {
     li.style.fontWeight = j + 1 === at ? "bold" : "";
   });
+  // The step shown is kept in sight in the list (in its middle), the page not scrolled.
+  const current = log.children[at - 1];
+  if (current) {
+    log.scrollTop += current.getBoundingClientRect().top - log.getBoundingClientRect().top
+      - log.clientHeight / 2;
+  }
 }
 
 el("first").onclick = () => show(0);

@@ -395,7 +395,9 @@ function buildMap() {
     zoom.textContent = on ? "Shrink the map" : "Enlarge the map";
   });
   const state = { picture, frame, zoom, byNumber, over, top, caption, actions: new Map(), inspected: null, redraw: null };
-  const target = (event) => event.target.closest && event.target.closest("[data-n]");
+  // A département's outline; not any element with a data-n (the table page's root has one:
+  // the number of the last event shown).
+  const target = (event) => event.target.closest && event.target.closest(".cg-dep[data-n]");
   picture.addEventListener("click", (event) => {
     const t = target(event);
     if (!t) return;

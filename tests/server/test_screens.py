@@ -37,9 +37,6 @@ GAMES = 3       # games played of each rule set at least (each of its settings o
 ALL_UP_TO = 100  # a game of at most this many moments is drawn at every one
 SAMPLED = 60     # of a longer one, this many moments at random, and its special ones
 BATCH = 2_000_000  # characters of views sent to the page at a time
-#: Screens that print the view until the real one lands: drawn without error, but with nothing
-#: to click. Take a rule set out of here when its screen lights its moves (the test says when).
-PLACEHOLDERS = {"crypto-90"}
 
 
 def settings(game_id: str) -> list[dict[str, Any]]:
@@ -156,7 +153,7 @@ def collect(game_id: str) -> list[dict[str, Any]]:
 # selects a checker, opens a choice); draw() itself plays nothing. On an item marked "poke",
 # every element drawn (but links) is pointed at, left, focused, clicked and given Enter, as a
 # person's mouse and keyboard would, and may play only legal moves.
-DRAW = """async ({ module, items, start, placeholder }) => {
+DRAW = """async ({ module, items, start }) => {
   const screen = await import(module);
   const PLAYABLE = "[role=button], button:not(.quiet)";
   const failed = (i, text) => ({ index: start + i, error: text });
@@ -198,11 +195,7 @@ DRAW = """async ({ module, items, start, placeholder }) => {
       return failed(i, `${error}\n${error.stack}`);
     }
     if (played.length) return failed(i, `draw() played ${JSON.stringify(played)} by itself`);
-    if (ctx.legal.length && placeholder) {
-      if (board.querySelector(PLAYABLE)) {
-        return failed(i, "this screen now draws buttons: take its rule set out of PLACEHOLDERS");
-      }
-    } else if (ctx.legal.length) {
+    if (ctx.legal.length) {
       const button = board.querySelector(PLAYABLE);
       if (!button) {
         return failed(i, `nothing to click is drawn for the legal moves `
@@ -259,9 +252,8 @@ def page(chromium_browser, server):
 
 def test_the_rule_sets_with_a_screen_are_tried():
     tried = {m.id for m in seated()}
-    assert tried >= {"dames-rabattues", "jacquet", "crypto-geographique",
+    assert tried >= {"dames-rabattues", "jacquet", "crypto-90", "crypto-geographique",
                      "crypto-geographique-chaine"}
-    assert tried >= PLACEHOLDERS, "a placeholder whose screen is gone"
     assert all(has_screen(game_id) for game_id in tried)
 
 
@@ -277,7 +269,7 @@ def test_every_screen_draws_every_view(page, game_id):
         sent = [{key: item[key] for key in ("board", "n", "turn", "view", "ctx", "poke")
                  if key in item} for item in items[start:end]]
         failure = page.evaluate(DRAW, {"module": f"/static/games/{game_id}.js", "items": sent,
-                                       "start": start, "placeholder": game_id in PLACEHOLDERS})
+                                       "start": start})
         if failure:
             item = items[failure["index"]]
             what = item["what"]

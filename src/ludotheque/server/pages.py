@@ -75,7 +75,19 @@ def lobby(service: Service) -> str:
     finished: list[dict[str, Any]] = []
     for table in reversed(list(service.tables.values())):
         (finished if table.is_over() else playing).append(_summary(table))
-    return _render("lobby.html", games=seated(), playing=playing, finished=finished[:20])
+    games = [(declared, _aim(declared.id)) for declared in seated()]
+    elsewhere = [m for m in manifests() if not has_screen(m.id)]
+    return _render("lobby.html", games=games, elsewhere=elsewhere, playing=playing,
+                   finished=finished[:20])
+
+
+def _aim(game: str) -> str:
+    """What the game is about, for a newcomer: the first line of its quick rules."""
+    try:
+        first = next(line for line in how_to_play(game).splitlines() if line.startswith("- "))
+    except (LudothequeError, StopIteration):
+        return ""
+    return first.removeprefix("- ").replace("`", "")
 
 
 def _summary(table: GameTable) -> dict[str, Any]:

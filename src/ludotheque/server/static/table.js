@@ -68,16 +68,13 @@ function receive(m) {
     me = { seat: m.seat, name: m.seat_name };
     showInvites(m.invites || {});
   } else if (m.type === "update") {
+    for (const old of log.querySelectorAll("li.new")) old.classList.remove("new");
     for (const e of m.events) {
-      if (e.n <= last || !e.said) continue;
+      if (e.n <= last || !e.said) continue;  // an event that tells this seat nothing
       const item = document.createElement("li");
-      item.value = e.n;
       item.textContent = e.said;
       item.className = "new";
       log.append(item);
-    }
-    for (const old of log.querySelectorAll("li.new")) {
-      if (Number(old.value) <= last) old.classList.remove("new");
     }
     last = m.n;
     log.scrollTop = log.scrollHeight;
@@ -137,7 +134,7 @@ function render() {
   const yours = me.seat !== null && frame.to_act === me.name && !frame.result;
   const waiting = pending.size > 0;
   if (frame.result) {
-    statusLine.textContent = frame.result;
+    statusLine.textContent = frame.result[0].toUpperCase() + frame.result.slice(1);
   } else if (yours) {
     statusLine.textContent = waiting ? "Sent…" : `Your turn, ${me.name}.`;
   } else if (frame.to_act) {

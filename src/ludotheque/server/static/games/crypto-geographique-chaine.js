@@ -41,7 +41,7 @@ export function draw(board, view, ctx) {
   const seatsBox = html("div", { class: "cg-seats" });
   for (const seat of order) {
     seatsBox.append(seatPanel({ name: seat, toPlay: view.to_move === seat, count: view.cards[seat],
-      fakirs: view.fakirs[seat] || 0, points: view.totals[seat], pointsWord: "penalties, net",
+      fakirs: view.fakirs[seat] || 0, points: view.totals[seat], pointsWord: "net (received less paid)",
       extra: wins(seat) ? html("p", { text: `won ${wins(seat)} round${wins(seat) > 1 ? "s" : ""}` }) : null }));
   }
   table.append(seatsBox);
@@ -100,7 +100,7 @@ export function draw(board, view, ctx) {
     const count = view.cards[me];
     const owe = Math.max(0, count * 20 - fakirs * 40);
     section.append(seatPanel({ name: me, you: true, toPlay: view.to_move === me, count,
-      fakirs, points: view.totals[me], pointsWord: "penalties, net",
+      fakirs, points: view.totals[me], pointsWord: "net (received less paid)",
       extra: html("p", { class: "cg-score", text: view.over ? "" : count
         ? `If someone else won now, you would pay ${owe} (20 a card${fakirs ? ", less 40 a fakir" : ""}).`
         : "No card left!" }) }));

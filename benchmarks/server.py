@@ -10,6 +10,11 @@ acknowledgement (the move judged, written to the database and shown to both seat
 whose game ends is replaced by a new one. After the bounded time, the database is read back:
 every acknowledged move must be there once, and nothing else. The peer is the library alone:
 the same random Jacquet games through ``GameInPlay``, chance and moves, for the same time.
+
+Each N is run twice: with players answering at once (``--pace 0``: a closed loop that
+saturates the server and measures its capacity) and with players that take a tenth of a second
+over a move, as a quick computer player does (the round trip is timed from the send, after
+the thinking).
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ class Tally:
 
 
 async def seat(url: str, table: str, key: str, rng: random.Random, tally: Tally,
-               deadline: float) -> bool:
+               deadline: float, pace: float) -> bool:
     """Play one seat until the game ends (True) or the time is up (False)."""
     async with websockets.connect(f"{url}/t/{table}/ws", max_size=2**22) as socket:
         await socket.send(json.dumps({"type": "hello", "key": key, "after": 0}))
@@ -73,6 +78,8 @@ async def seat(url: str, table: str, key: str, rng: random.Random, tally: Tally,
                     return False
                 continue
             if latest.get("legal") and not sent:
+                if pace:  # the player's thinking time, before the round trip is timed
+                    await asyncio.sleep(pace)
                 count += 1
                 move_id = f"{key[:8]}-{count}"
                 sent[move_id] = time.perf_counter()
@@ -82,7 +89,7 @@ async def seat(url: str, table: str, key: str, rng: random.Random, tally: Tally,
 
 
 async def table_loop(server: LiveServer, rng: random.Random, tally: Tally,
-                     deadline: float) -> None:
+                     deadline: float, pace: float) -> None:
     async with httpx.AsyncClient() as client:
         while time.perf_counter() < deadline:
             response = await client.post(
@@ -93,7 +100,7 @@ async def table_loop(server: LiveServer, rng: random.Random, tally: Tally,
             other = await invite(server, table, key)
             ws = server.url.replace("http", "ws")
             ended = await asyncio.gather(*(seat(ws, table, k, random.Random(rng.random()),
-                                                tally, deadline) for k in (key, other)))
+                                                tally, deadline, pace) for k in (key, other)))
             tally.games += all(ended)
 
 
@@ -103,7 +110,7 @@ async def invite(server: LiveServer, table: str, key: str) -> str:
         return str(next(iter(json.loads(await ws.recv())["invites"].values())))
 
 
-def over_websockets(tables: int, seconds: float) -> dict[str, float]:
+def over_websockets(tables: int, seconds: float, pace: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{folder}/tables.sqlite"
         server = LiveServer(database, Path(folder, "server.log"), "--messages-per-second",
@@ -113,8 +120,8 @@ def over_websockets(tables: int, seconds: float) -> dict[str, float]:
             deadline = time.perf_counter() + seconds
 
             async def run() -> None:
-                await asyncio.gather(*(table_loop(server, random.Random(i), tally, deadline)
-                                       for i in range(tables)))
+                await asyncio.gather(*(table_loop(server, random.Random(i), tally, deadline,
+                                                  pace) for i in range(tables)))
 
             asyncio.run(run())
         finally:
@@ -153,15 +160,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 200])
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--pace", type=float, nargs="+", default=[0.0, 0.1],
+                        help="each player's thinking time before a move, in seconds: 0 "
+                             "saturates the server; 0.1 is a quick computer player")
     arguments = parser.parse_args()
     library = through_the_library(min(arguments.seconds, 10))
     print(f"library alone: {library:,.0f} moves/s (a person's moves; chance not counted)")
-    print("tables  moves/s  p50 ms  p99 ms  moves  games  lost  unacknowledged  library/server")
-    for tables in arguments.tables:
-        r = over_websockets(tables, arguments.seconds)
-        print(f"{tables:6d} {r['moves/s']:8,.0f} {r['p50 ms']:7.1f} {r['p99 ms']:7.1f} "
-              f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} {r['unacknowledged']:15d} "
-              f"{library / r['moves/s']:12.1f}x", flush=True)
+    print("pace s  tables  moves/s  p50 ms  p99 ms  moves  games  lost  unacknowledged  "
+          "library/server")
+    for pace in arguments.pace:
+        for tables in arguments.tables:
+            r = over_websockets(tables, arguments.seconds, pace)
+            print(f"{pace:6.2f} {tables:7d} {r['moves/s']:8,.0f} {r['p50 ms']:7.1f} "
+                  f"{r['p99 ms']:7.1f} "
+                  f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} "
+                  f"{r['unacknowledged']:15d} {library / r['moves/s']:12.1f}x", flush=True)
 
 
 if __name__ == "__main__":

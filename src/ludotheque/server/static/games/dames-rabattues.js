@@ -222,7 +222,9 @@ function drawDiceBox(svg, view, ctx, nameOf, told, canThrow) {
     lines.slice(0, 6).forEach((line, i) =>
       T.text(box, cx, cy + 150 + i * 24, line, { class: "tt-throw-text", "text-anchor": "middle" }));
   } else if (view.stage !== "lot" && view.to_throw) {
-    T.text(box, cx, cy, `${nameOf(view.to_throw)} has the dice first, by lot.`, { class: "tt-throw-text", "text-anchor": "middle" });
+    // Wrapped as the throw's sentence is, so that it stays inside the box.
+    T.wrap(`${nameOf(view.to_throw)} has the dice first, by lot.`, 26).forEach((line, i) =>
+      T.text(box, cx, cy + i * 24, line, { class: "tt-throw-text", "text-anchor": "middle" }));
   }
   T.text(box, cx, y + h - 14, `throws so far: ${view.throws}`, { class: "tt-throw-text", "text-anchor": "middle" });
   if (canThrow) {

@@ -97,6 +97,7 @@ BAD = [
     ('{"type": "hand-over", "seat": 1}', "only once its player has been gone"),
     ('{"type": "hand-over", "seat": 9}', "the seats are numbered 0 to 1"),
     ('{"type": "hello", "key": null, "after": 0}', "said hello already"),
+    ('{"type": "move", "id": "\\ud800", "move": "1/2"}', "a move message needs an id"),
 ]
 
 
@@ -114,6 +115,27 @@ def test_bad_input_is_one_sentence_and_writes_nothing(database, message, said):
         # The table is intact: the seat's move is still his to play.
         seat.send({"type": "move", "id": "ok", "move": frame["legal"][0]})
         assert seat.until("ack", id="ok")["n"] == len(before) + 1
+
+
+def test_a_hello_with_half_a_character_is_one_sentence(database):
+    with served(database) as client:
+        table, _ = create(client, "jacquet", ["human", "human"])
+        with client.websocket_connect(f"/t/{table}/ws") as socket:
+            socket.send_text('{"type": "hello", "key": "\\ud800", "after": 0}')
+            told = json.loads(socket.receive_text())
+        assert told["type"] == "error" and "a hello message needs a key" in told["message"]
+
+
+def test_a_finished_games_seats_stay_as_they_ended_it(database):
+    with served(database) as client:
+        table, key = create(client, "dames-rabattues", ["human", "random"], limit=20)
+        seat = Seat(client, table, key)
+        while "result" not in seat.settled():
+            seat.play(seat.frame["legal"][0], f"m{seat.frame['n']}")
+        before = events(database, table)
+        seat.send({"type": "take-seat"})
+        assert "the game is over" in seat.until("error")["message"]
+        assert events(database, table) == before
 
 
 def test_a_move_out_of_turn_a_spectator_and_another_tables_link_are_refused(database):

@@ -83,12 +83,26 @@ def read(text: str) -> dict[str, Any]:
             wanted = "a whole number from 0"
         else:
             longest = rest[0]
-            ok = isinstance(value, str) and 0 < len(value) <= longest
+            ok = isinstance(value, str) and 0 < len(value) <= longest and _unicode(value)
             wanted = f"a text of 1 to {longest} characters"
         if not ok:
             raise ProtocolError(f"a {kind} message needs {'an' if name[0] in 'aeiou' else 'a'} "
                                 f"{name}, {wanted}.")
     return {"type": kind, **{name: message.get(name) for name in FIELDS[kind]}}
+
+
+def _unicode(text: str) -> bool:
+    """Whether ``text`` is text a database and a page can hold: JSON may write half of a
+    UTF-16 pair (``"\\ud800"``), which no UTF-8 can.
+
+    >>> _unicode("Côte-d'Or"), _unicode(chr(0xD800))
+    (True, False)
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def error(sentence: str, move_id: str | None = None) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludotheque.agents import PERSON, is_person, make_agent
-from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError
+from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError, quoted
 from ludotheque.core.game import State
 from ludotheque.core.registry import load_game, manifest
 from ludotheque.play.help import answer
@@ -36,6 +36,10 @@ from ludotheque.server.store import Event, Store, TableRow
 from ludotheque.server.table import Chance, GameTable
 
 _log = logging.getLogger("ludotheque.server")
+
+#: The most tables in play a server keeps (each holds its game in memory, about 120 kB): a
+#: bound on what creating tables in a loop can make it hold.
+MAX_PLAYING = 2000
 
 #: How long a person must have been gone before the others may hand his seat to the computer.
 HAND_OVER_AFTER = 60.0
@@ -137,6 +141,12 @@ class Service:
         """A new table: its id and the key of each person's seat. The first person's seat is
         the creator's, and its key the one the others derive from."""
         loaded = load_game(game, **options)
+        playing = sum(not table.is_over() for table in self.tables.values())
+        if playing >= MAX_PLAYING:
+            raise LudothequeError(
+                f"this server has {MAX_PLAYING:,} tables in play, the most it keeps; a new "
+                "one may be opened once some have ended."
+            )
         if len(kinds) != loaded.num_players():
             raise OptionError(
                 f"{loaded.name} here has {loaded.num_players()} seats, not {len(kinds)}."
@@ -186,7 +196,7 @@ class Service:
         try:
             return self.tables[table_id]
         except KeyError:
-            raise LudothequeError(f"there is no table {table_id!r} here.") from None
+            raise LudothequeError(f"there is no table {quoted(table_id)} here.") from None
 
     def join(self, table_id: str, listener: Listener) -> None:
         """Start telling ``listener`` what happens at the table, from after its ``sent``."""
@@ -259,12 +269,11 @@ class Service:
             if not is_person(table.kinds[seat]):
                 raise IllegalMoveError(f"{name}'s seat is already played by the computer.")
             if seat == by or since is None or self.clock() - since < self.hand_over_after:
+                after = self.hand_over_after
                 raise IllegalMoveError(
                     f"{name}'s seat may be handed to the computer only once its player has "
-                    f"been gone {self.hand_over_after:g} seconds."
+                    f"been gone {after:g} second{'' if after == 1 else 's'}."
                 )
-            if table.is_over():
-                raise IllegalMoveError("the game is over: no seat is handed on.")
             await self._commit(table, table.hand_over(seat, stand_in(table), self.clock()))
 
     async def take_seat(self, table_id: str, seat: int) -> None:

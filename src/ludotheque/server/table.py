@@ -144,6 +144,8 @@ class GameTable:
 
     def hand_over(self, seat: int, kind: str, at: float) -> list[Event]:
         """The event of ``seat`` passing to ``kind`` (a computer player, or a person back)."""
+        if self.is_over():
+            raise IllegalMoveError("the game is over: its seats stay as they ended it.")
         if self.kinds[seat] == kind:
             held = "a person" if kind == PERSON else f"the computer ({kind})"
             raise IllegalMoveError(f"{self.seat_name(seat)}'s seat is already held by {held}.")

@@ -77,8 +77,9 @@ def lobby(service: Service) -> str:
         (finished if table.is_over() else playing).append(_summary(table))
     games = [(declared, _aim(declared.id)) for declared in seated()]
     elsewhere = [m for m in manifests() if not has_screen(m.id)]
-    return _render("lobby.html", games=games, elsewhere=elsewhere, playing=playing,
-                   finished=finished[:20])
+    # The latest first, so many and no more: the lobby of a busy server stays a page.
+    return _render("lobby.html", games=games, elsewhere=elsewhere, playing=playing[:50],
+                   more=max(0, len(playing) - 50), finished=finished[:20])
 
 
 def _aim(game: str) -> str:

@@ -109,6 +109,12 @@ class Seat:
                 number: int = message["n"]
                 return number
 
+    def play_to_the_end(self) -> dict[str, Any]:
+        """Play the first legal move whenever it is this seat's turn, until the result."""
+        while "result" not in self.settled():
+            self.play(self.frame["legal"][0], f"m{self.frame['n']}")
+        return self.frame
+
     def close(self) -> None:
         if self.open:
             self.open = False

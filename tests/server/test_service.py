@@ -27,11 +27,7 @@ def test_a_person_plays_jacquet_against_the_computer_to_the_end(database):
         table, key = create(client, "jacquet", ["human", "random"], limit=60)
         seat = Seat(client, table, key)
         assert seat.welcome["seat"] == 0 and seat.welcome["seat_name"] == "white"
-        played = 0
-        while "result" not in seat.settled():
-            assert seat.play(seat.frame["legal"][0], f"m{played}") > 0
-            played += 1
-        assert seat.frame["result"]
+        assert seat.play_to_the_end()["result"]
         response = client.get(f"/t/{table}/record")
         assert response.status_code == 200
         record = Record.from_json(response.text)
@@ -130,8 +126,7 @@ def test_a_finished_games_seats_stay_as_they_ended_it(database):
     with served(database) as client:
         table, key = create(client, "dames-rabattues", ["human", "random"], limit=20)
         seat = Seat(client, table, key)
-        while "result" not in seat.settled():
-            seat.play(seat.frame["legal"][0], f"m{seat.frame['n']}")
+        seat.play_to_the_end()
         before = events(database, table)
         seat.send({"type": "take-seat"})
         assert "the game is over" in seat.until("error")["message"]
@@ -207,8 +202,7 @@ def test_a_finished_games_replay_uploaded_and_stepped_through(database):
     with served(database) as client:
         table, key = create(client, "dames-rabattues", ["human", "random"], limit=30)
         seat = Seat(client, table, key)
-        while "result" not in seat.settled():
-            seat.play(seat.frame["legal"][0], f"m{seat.frame['n']}")
+        seat.play_to_the_end()
         text = client.get(f"/t/{table}/record").text
         page = client.post("/replay", content=text.encode())
         assert page.status_code == 200 and "Replay: Dames rabattues" in page.text

@@ -13,7 +13,7 @@ from ludotheque.cli.human import Abandoned, TerminalHuman
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game, State, Turn
 from ludotheque.play.result import result_sentence
-from ludotheque.play.table import GameInPlay
+from ludotheque.play.table import GameInPlay, taken_back
 
 
 def default_seats(game: Game) -> list[str]:
@@ -126,18 +126,15 @@ def play_at_terminal(
         if line:
             console.print(Text(line, style="cyan"))
 
-    def taken_back(seat: int, move: str) -> None:
-        # What a seat took back is his to know, as his move was (a card discarded unseen).
-        seen = viewer == seat or game.info.perfect_information
-        shown = f"takes back {move}" if seen else "takes back a move"
-        console.print(Text(f"{game.seat_name(seat)} {shown}.", style="cyan"))
+    def told_taken_back(seat: int, move: str) -> None:
+        console.print(Text(taken_back(game, seat, move, viewer), style="cyan"))
 
     def refused(seat: int, sentence: str) -> None:
         console.print(Text(sentence, style="red"))
 
     try:
         state = table.play_on(
-            agents, rng, on_action=tell if people else None, on_take_back=taken_back,
+            agents, rng, on_action=tell if people else None, on_take_back=told_taken_back,
             on_refusal=refused,
         )
     except Abandoned:

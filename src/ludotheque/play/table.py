@@ -43,6 +43,18 @@ if TYPE_CHECKING:
     from ludotheque.core.game import Game, State
 
 
+def taken_back(game: Game, seat: int, move: str, viewer: int | None) -> str:
+    """A take-back told to ``viewer`` (None: a spectator): what a seat took back is his to
+    know, as his move was (a card discarded unseen), and everyone's where nothing is hidden.
+
+    >>> import ludotheque
+    >>> taken_back(ludotheque.load_game("crypto-90"), 0, "row 3", viewer=1)
+    'north takes back a move.'
+    """
+    seen = viewer == seat or game.info.perfect_information
+    return f"{game.seat_name(seat)} takes back {move if seen else 'a move'}."
+
+
 class TakeBack(Exception):
     """Raised by a person's seat instead of choosing (or confirming his turn): he takes back
     his last decision."""

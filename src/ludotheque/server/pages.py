@@ -18,10 +18,12 @@ from markupsafe import Markup
 
 from ludotheque.agents import PERSON, kinds
 from ludotheque.core.errors import LudothequeError, OptionError
-from ludotheque.core.record import TAKEN_BACK, Record
+from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game, manifest, manifests
 from ludotheque.play.help import how_to_play, rules_doc
 from ludotheque.play.result import result_sentence
+from ludotheque.play.table import taken_back
+from ludotheque.server.service import stand_in
 
 if TYPE_CHECKING:
     from ludotheque.core.manifest import Manifest
@@ -107,12 +109,6 @@ def _offered_kinds(game: str) -> dict[str, str]:
     return {kind: label for kind, label in SEAT_KINDS.items() if kind in offered}
 
 
-def _default_kinds(declared: Manifest) -> list[str]:
-    computer = "easy" if declared.players else (
-        "heuristic" if declared.has("heuristic") else "random")
-    return [PERSON] + [computer] * (declared.info.max_players - 1)
-
-
 @cache
 def _seat_names(game: str) -> dict[int, list[str]]:
     """The seats' names at each number of players the rule set allows."""
@@ -132,7 +128,7 @@ def new_table(game: str, form: dict[str, str] | None = None, sentence: str | Non
         raise LudothequeError(f"{declared.info.title} is not played in the browser yet; "
                               "play it at the terminal (ludotheque play).")
     form = form or {}
-    defaults = _default_kinds(declared)
+    defaults = [PERSON] + [stand_in(declared)] * (declared.info.max_players - 1)
     seats = [form.get(f"seat{s}", defaults[s]) for s in range(declared.info.max_players)]
     options = [
         {"option": o, "value": form.get(o.name, o.show(o.default)),
@@ -202,16 +198,15 @@ def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
     game = record.load_game()
     if seat is not None and not 0 <= seat < game.num_players():
         raise LudothequeError(f"the seats are numbered 0 to {game.num_players() - 1}.")
-    first = game.new_initial_state()
-    shown = [{"move": "", "said": "The game begins.", "view": first.observation(seat)}]
+    state = game.new_initial_state()
+    shown = [{"move": "", "said": "The game begins.", "view": state.observation(seat)}]
     for step in record.walk(game):
-        if step.move == TAKEN_BACK:
-            said = f"{game.seat_name(step.seat)} takes back {step.withdrawn}."
+        if step.withdrawn is not None:
+            said = taken_back(game, step.seat, step.withdrawn, seat)
         else:
             said = step.state.describe_last(seat) or step.move
         shown.append({"move": step.move, "said": said, "view": step.state.observation(seat)})
-    last = shown[-1]
-    state = record.replay(game)
+        state = step.state
     if state.is_terminal():
-        last["result"] = result_sentence(state)
+        shown[-1]["result"] = result_sentence(state)
     return shown

@@ -29,7 +29,8 @@ from typing import Any
 from ludotheque.agents import PERSON, is_person, make_agent
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError, quoted
 from ludotheque.core.game import State
-from ludotheque.core.registry import load_game, manifest
+from ludotheque.core.manifest import Manifest
+from ludotheque.core.registry import load_game
 from ludotheque.play.help import answer
 from ludotheque.server.computer import choose, worker_pool
 from ludotheque.server.store import Event, Store, TableRow
@@ -274,7 +275,8 @@ class Service:
                     f"{name}'s seat may be handed to the computer only once its player has "
                     f"been gone {after:g} second{'' if after == 1 else 's'}."
                 )
-            await self._commit(table, table.hand_over(seat, stand_in(table), self.clock()))
+            kind = stand_in(table.game.manifest)
+            await self._commit(table, table.hand_over(seat, kind, self.clock()))
 
     async def take_seat(self, table_id: str, seat: int) -> None:
         """The person whose seat the computer played takes it back."""
@@ -349,9 +351,9 @@ class Service:
             await self._commit(table, table.decide(seat, move, self.chance, None, self.clock()))
 
 
-def stand_in(table: GameTable) -> str:
-    """The computer player that takes a seat its person left: the game's own, easy."""
-    declared = manifest(table.game.name)
+def stand_in(declared: Manifest) -> str:
+    """The computer player that takes a seat its person left, and that a new table offers
+    first: the game's own at its quickest level, else its heuristic, else random."""
     if declared.players:
         return "easy"
     return "heuristic" if declared.has("heuristic") else "random"

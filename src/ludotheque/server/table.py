@@ -24,6 +24,7 @@ ludotheque.core.errors.IllegalMoveError: it is chance's turn, not white's: wait 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ludotheque.agents import PERSON, is_person
@@ -32,7 +33,7 @@ from ludotheque.core.game import CHANCE, TERMINAL, Game, State
 from ludotheque.core.record import TAKEN_BACK, Record
 from ludotheque.core.registry import load_game
 from ludotheque.play.result import result_sentence
-from ludotheque.play.table import GameInPlay
+from ludotheque.play.table import GameInPlay, taken_back
 from ludotheque.server.store import MOVE, SEAT, TAKE_BACK, Event, TableRow
 
 #: Where a table's chance comes from: an outcome for a chance node (by default drawn with its
@@ -91,10 +92,7 @@ class GameTable:
 
     def record(self) -> Record:
         """The whole record: moves, chance and take-backs, with the seats as they end."""
-        state = self.state
-        result = tuple(state.returns()) if state.is_terminal() else None
-        return Record(self.game.name, dict(self.game.options), self.inplay.log,
-                      tuple(self.kinds), result)
+        return replace(self.inplay.record(), seats=tuple(self.kinds))
 
     # --- turning what is asked into events ---------------------------------------------------
 
@@ -116,7 +114,7 @@ class GameTable:
         action = world.string_to_action(move)
         text = world.action_to_string(action)
         after = state.clone()
-        after.apply_action(state.string_to_action(text))
+        after.apply_action(action)  # a world's actions are the table's: its ids, its moves
         events = [Event(self.number + 1, MOVE, seat, text, move_id, at)]
         return events + self._chance(after, chance, at, self.number + 2)
 
@@ -191,10 +189,7 @@ class GameTable:
         return tuple(state.describe_last(viewer) for viewer in self._viewers())
 
     def _taken_back(self, seat: int, move: str) -> tuple[str, ...]:
-        name, open_ = self.seat_name(seat), self.game.info.perfect_information
-        # What a seat took back is his to know, as his move was (a card discarded unseen).
-        return tuple(f"{name} takes back {move}." if open_ or viewer == seat
-                     else f"{name} takes back a move." for viewer in self._viewers())
+        return tuple(taken_back(self.game, seat, move, viewer) for viewer in self._viewers())
 
     def _seated(self, seat: int, kind: str) -> tuple[str, ...]:
         holder = "a person again" if is_person(kind) else f"the computer ({kind})"

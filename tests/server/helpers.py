@@ -33,6 +33,7 @@ def served(
     and no limit on messages a second but where a test sets one (a test plays fast)."""
     settings.setdefault("message_rate", (10**6, 10**6))
     settings.setdefault("pool", ThreadPoolExecutor(2))
+    settings.setdefault("shot_pool", ThreadPoolExecutor(1))
     app = create_app(database, rng=rng or random.Random(seed), **settings)
     with TestClient(app) as client:
         client.seats = []  # type: ignore[attr-defined]

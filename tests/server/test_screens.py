@@ -28,10 +28,15 @@ SHORT: dict[str, dict[str, Any]] = {
     "crypto-geographique": {"points": 100},
     "crypto-geographique-chaine": {"rounds": 1},
     "crypto-90": {"goal": "rounds", "rounds": 1},
+    "cabriole": {"limit": 10, "hands": "expert"},
+    "tiddledy-winks": {"limit": 10, "hands": "expert"},
 }
 #: Options tried besides, at one number of players.
 MORE: dict[str, list[dict[str, Any]]] = {
     "crypto-geographique": [{"players": 4, "teams": True}],
+    "cabriole": [{"players": 4, "camps": True, "lake": "lost", "table": "square"}],
+    "tiddledy-winks": [{"variation": "III", "players": 4, "partners": True},
+                       {"variation": "I", "counters": 6}],
 }
 GAMES = 3       # games played of each rule set at least (each of its settings once at least)
 ALL_UP_TO = 100  # a game of at most this many moments is drawn at every one
@@ -122,6 +127,8 @@ def collect(game_id: str) -> list[dict[str, Any]]:
                 player = state.current_player()
                 yours = viewer is not None and player == viewer and not state.is_terminal()
                 legal = [state.action_to_string(a) for a in state.legal_actions()] if yours else []
+                if game.continuous and len(legal) > 1:
+                    legal = []  # as a table's frame: a shot is aimed, not picked from a list
                 items.append({
                     "board": board,
                     # the table page's number of the last event shown, and whose turn it is
@@ -135,27 +142,30 @@ def collect(game_id: str) -> list[dict[str, Any]]:
                     },
                     "what": {"options": table_options, "seed": number, "moment": at,
                              "of": len(states) - 1, "seat": viewer},
+                    "state": state,  # to read a move aimed rather than picked from a list
                 })
         # One drawing a game is pointed at, clicked and typed on everywhere: a little past the
         # middle, as a seat that has moves to make.
         middle = [item for item in items[first:] if item["what"]["moment"] >= kept[len(kept) // 2]]
-        choose = next((item for item in middle if item["ctx"]["legal"]), middle[0])
+        choose = next((item for item in middle if item["ctx"]["yours"]), middle[0])
         choose["poke"] = True
     return items
 
 
 # Draws each item on its board, in a page laid out as the table page (its #table holds the
 # number of the last event shown, data-n, and data-turn); returns, for the first item that
-# fails, its index and what went wrong. An item whose seat has moves must show something to
-# click: an element of role "button" (a card, a checker, a département, the dice box) or a
+# fails, its index and what went wrong, and the moves played where a move is aimed, not
+# picked from a list (checked against the game afterwards). An item whose seat has moves must
+# show something to click: an element of role "button" (a card, a checker, a département, the dice box) or a
 # <button> that is not a quiet one (a quiet button enlarges the map or cancels a choice: it
 # plays nothing). A click on the first of them plays one of its legal moves or nothing (it
-# selects a checker, opens a choice); draw() itself plays nothing. On an item marked "poke",
+# selects a checker or a counter, opens a choice); draw() itself plays nothing. On an item marked "poke",
 # every element drawn (but links) is pointed at, left, focused, clicked and given Enter, as a
 # person's mouse and keyboard would, and may play only legal moves.
 DRAW = """async ({ module, items, start }) => {
   const screen = await import(module);
   const PLAYABLE = "[role=button], button:not(.quiet)";
+  const aimed = [];
   const failed = (i, text) => ({ index: start + i, error: text });
   const poke = (board) => {
     const mouse = (type, bubbles) => new MouseEvent(type, { bubbles, cancelable: true });
@@ -195,11 +205,11 @@ DRAW = """async ({ module, items, start }) => {
       return failed(i, `${error}\n${error.stack}`);
     }
     if (played.length) return failed(i, `draw() played ${JSON.stringify(played)} by itself`);
-    if (ctx.legal.length) {
+    if (ctx.yours) {
       const button = board.querySelector(PLAYABLE);
       if (!button) {
         return failed(i, `nothing to click is drawn for the legal moves `
-          + JSON.stringify(ctx.legal));
+          + JSON.stringify(ctx.legal) + (ctx.legal.length ? "" : " (aimed)"));
       }
       button.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
       if (window.errors.length) return failed(i, `a click on a button: ${window.errors[0]}`);
@@ -213,12 +223,13 @@ DRAW = """async ({ module, items, start }) => {
     }
     if (window.errors.length) return failed(i, window.errors[0]);
     const wrong = played.filter((move) => !ctx.legal.includes(move));
-    if (wrong.length) {
+    if (wrong.length && ctx.legal.length) {
       return failed(i, `a click played ${JSON.stringify(wrong)}, not among `
         + JSON.stringify(ctx.legal));
     }
+    for (const move of wrong) aimed.push({ index: start + i, move });
   }
-  return null;
+  return { aimed };
 }"""
 
 
@@ -270,7 +281,15 @@ def test_every_screen_draws_every_view(page, game_id):
                  if key in item} for item in items[start:end]]
         failure = page.evaluate(DRAW, {"module": f"/static/games/{game_id}.js", "items": sent,
                                        "start": start})
-        if failure:
+        for shot in failure.get("aimed", []):
+            item = items[shot["index"]]
+            try:
+                item["state"].string_to_action(shot["move"])
+            except ValueError as refused:
+                failure = {"index": shot["index"], "error": f"a click played {shot['move']!r}, "
+                           f"which the game refuses: {refused}"}
+                break
+        if "error" in failure:
             item = items[failure["index"]]
             what = item["what"]
             seat = "a spectator" if what["seat"] is None else f"seat {what['seat']}"

@@ -455,8 +455,13 @@ def serve(
         help="An SQLAlchemy URL: SQLite by default, or postgresql+psycopg://user@host/db."
     )] = DEFAULT_DATABASE,
     workers: Annotated[int | None, typer.Option(
-        help="Processes the computer players think in (default: one per core).", min=1
+        help="Processes the computer players of dice and card games think in (default: one "
+             "per core).", min=1
     )] = None,
+    shot_workers: Annotated[int, typer.Option(
+        help="Processes the tiddlywinks players plan their shots in, apart from the others.",
+        min=1,
+    )] = 1,
     seed: Annotated[int | None, typer.Option(
         help="Draw chance from this seed rather than the system's entropy (for tests: anyone "
              "who knows it knows every deal)."
@@ -473,7 +478,8 @@ def serve(
     """Serve the browser edition: the lobby, the tables and their replays."""
     application = create_app(
         database, rng=None if seed is None else random.Random(seed),
-        pool=worker_pool(workers), hand_over_after=hand_over_after,
+        pool=worker_pool(workers), shot_pool=worker_pool(shot_workers),
+        hand_over_after=hand_over_after,
         message_rate=(BURST, messages_per_second),
     )
     shown = f"[{host}]" if ":" in host else host

@@ -182,6 +182,10 @@ class Game(ABC):
 
     #: The rule set's declaration: what it is, its options, what it offers front ends.
     manifest: ClassVar[Manifest]
+    #: Whether a decision is a point of a continuum (a shot's aim, pressure and steepness), of
+    #: which ``legal_actions`` lists only a grid: a front end asks for the move written out, as
+    #: ``legal_text`` says, rather than offering the list to choose from.
+    continuous: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, Any] = resolve_options(

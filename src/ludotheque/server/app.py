@@ -43,6 +43,7 @@ def create_app(
     *,
     rng: random.Random | None = None,
     pool: Executor | None = None,
+    shot_pool: Executor | None = None,
     hand_over_after: float = HAND_OVER_AFTER,
     message_rate: tuple[int, float] = (BURST, RATE),
     chance: Chance | None = None,
@@ -52,8 +53,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        service = Service(Store(database), rng=rng, pool=pool, hand_over_after=hand_over_after,
-                          chance=chance)
+        service = Service(Store(database), rng=rng, pool=pool, shot_pool=shot_pool,
+                          hand_over_after=hand_over_after, chance=chance)
         app.state.service = service
         await service.start()
         yield

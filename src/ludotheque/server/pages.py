@@ -17,6 +17,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from ludotheque.agents import PERSON, kinds
+from ludotheque.agents.levels import LEVELS, methods
 from ludotheque.core.errors import LudothequeError, OptionError
 from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game, manifest, manifests
@@ -105,8 +106,13 @@ def _summary(table: GameTable) -> dict[str, Any]:
 
 
 def _offered_kinds(game: str) -> dict[str, str]:
-    offered = kinds(load_game(game))
-    return {kind: label for kind, label in SEAT_KINDS.items() if kind in offered}
+    """The seats a new table offers: a person, and the computer players; the game's own at
+    each level, then its other methods at each (Cabriole's aiming player beside its planner)."""
+    loaded = load_game(game)
+    offered = kinds(loaded)
+    plain = {kind: label for kind, label in SEAT_KINDS.items() if kind in offered}
+    return plain | {f"{method}:{level}": f"computer, {method} player, {level}"
+                    for method in methods(loaded.name)[1:] for level in LEVELS}
 
 
 @cache

@@ -3,7 +3,9 @@ telling every connection what its seat may know.
 
 One event loop drives every table. The database is written by one thread, in order, and a
 move is shown to nobody before its events are committed; computer players think in a worker
-pool (``ludotheque.server.computer``). Each table's moves are taken one at a time (a lock per
+pool (``ludotheque.server.computer``), and those of tiddlywinks, who plan a shot by simulating
+it, in a pool of their own, so that a planning shot never holds up a dice or card table. Each
+table's moves are taken one at a time (a lock per
 table), so that two moves sent at once are judged against the game as each finds it.
 
 Seats have no accounts: a table's creator gets a secret key per seat (``secrets``), each the
@@ -28,7 +30,7 @@ from typing import Any
 
 from ludotheque.agents import PERSON, is_person, make_agent
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError, quoted
-from ludotheque.core.game import State
+from ludotheque.core.game import Game, State
 from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import load_game
 from ludotheque.play.help import answer
@@ -73,7 +75,9 @@ class Service:
 
     ``rng`` draws chance and seeds the computer players (by default the system's entropy);
     ``chance``, if given, gives each chance outcome instead (a deal set in advance);
-    ``pool`` is where computer players think (by default worker processes)."""
+    ``pool`` is where computer players think (by default worker processes), and ``shot_pool``
+    those of a game whose moves are aimed shots (``Game.continuous``: one worker process by
+    default)."""
 
     def __init__(
         self,
@@ -81,6 +85,7 @@ class Service:
         *,
         rng: random.Random | None = None,
         pool: Executor | None = None,
+        shot_pool: Executor | None = None,
         hand_over_after: float = HAND_OVER_AFTER,
         clock: Callable[[], float] = time.time,
         chance: Chance | None = None,
@@ -89,6 +94,7 @@ class Service:
         self.rng = rng or random.SystemRandom()
         self.chance: Chance = chance or (lambda state: state.sample_chance(self.rng))
         self._pool = pool
+        self._shot_pool = shot_pool
         self.hand_over_after = hand_over_after
         self.clock = clock
         self.tables: dict[str, GameTable] = {}
@@ -106,8 +112,13 @@ class Service:
             except LudothequeError as exc:
                 self.broken[row.id] = str(exc)
 
-    @property
-    def pool(self) -> Executor:
+    def pool(self, game: Game) -> Executor:
+        """Where ``game``'s computer players think."""
+        if game.continuous:
+            # A shot planner simulates its candidates for a second or more a shot.
+            if self._shot_pool is None:
+                self._shot_pool = worker_pool(1)
+            return self._shot_pool
         if self._pool is None:
             self._pool = worker_pool()
         return self._pool
@@ -130,8 +141,9 @@ class Service:
         for task in list(self._tasks):
             task.cancel()
         self._writer.shutdown(wait=True)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        for pool in (self._pool, self._shot_pool):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
     # --- creating and joining ----------------------------------------------------------------
@@ -333,7 +345,7 @@ class Service:
         number, seat = table.number, table.to_act()
         try:
             move = await asyncio.get_running_loop().run_in_executor(
-                self.pool, choose, kind, self.rng.random(), table.state.clone()
+                self.pool(table.game), choose, kind, self.rng.random(), table.state.clone()
             )
         except Exception:
             # A player that fails (a bug, a worker lost) must not stall the table: the seat

@@ -4,8 +4,9 @@ The table is what its events make it: built from its creation row and its log, i
 person's move, a computer's or chance's into the events that record it (:meth:`GameTable.
 decide`), which the service writes to the database before :meth:`GameTable.apply` plays them.
 What leaves it for a seat is only :meth:`GameTable.frame`: that seat's view, the sentences each
-event told that seat, and, on his turn, his legal moves — all worked out in a world his view
-leaves possible (``Turn.world``), never from the state itself.
+event told that seat, and, on his turn, his legal moves (where a move is aimed, not picked, how
+to write one) — all worked out in a world his view leaves possible (``Turn.world``), never
+from the state itself.
 
 >>> import random
 >>> from ludotheque.server.store import TableRow
@@ -215,7 +216,12 @@ class GameTable:
         }
         if player >= 0 and player == seat:
             world = self.world(state)
-            frame["legal"] = [world.action_to_string(a) for a in world.legal_actions()]
+            legal = world.legal_actions()
+            if self.game.continuous and len(legal) > 1:
+                # A shot is aimed, not picked from a list: he is told how to write one.
+                frame["write"] = world.legal_text(legal)
+            else:
+                frame["legal"] = [world.action_to_string(a) for a in legal]
         if seat is not None and not state.is_terminal():
             frame["can_take_back"] = self.inplay.take_back_refusal(seat) is None
         if state.is_terminal():

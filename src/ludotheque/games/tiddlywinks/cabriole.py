@@ -31,7 +31,8 @@ class CabrioleGame(TiddlywinksGame):
         "cup": "the cup", "dead": "lost in the lake", "open": "no touching",
         "touch": "no touching", "reach": "reach", "line": "from the line first",
         "covered": "covered", "due": "back to the start line (lake)",
-        "press": "another shot after a pot",
+        "press": "another shot after a pot", "again": "another shot after a pot",
+        "off": "back to the start line (off the table)",
     }
 
     def side(self, player: int) -> int:

@@ -25,7 +25,7 @@ import math
 import random
 from dataclasses import replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 import numpy as np
 
@@ -62,6 +62,7 @@ from ludotheque.games.tiddlywinks.table import (
 from ludotheque.games.tiddlywinks.view import (
     Colour,
     CounterView,
+    FlightView,
     Place,
     RuleSet,
     TiddlywinksView,
@@ -76,6 +77,8 @@ STILL = 0.001
 #: How far apart a player's counters stand on the start line, centre to centre.
 SPACING = 0.03
 INCH = 0.0254
+#: A flight is shown at 50 frames a second: the engine's hundred, halved, for the wire.
+FLIGHT_FRAME = 0.02
 
 class TiddlywinksGame(Game):
     """What both texts share: the table, the cup, counters played in turn from a start line,
@@ -90,9 +93,11 @@ class TiddlywinksGame(Game):
     LAKE_WORD: ClassVar[str] = "lake"
     #: The rules doc's names of the rules that keep a counter from being played (``why_not``):
     #: in the cup, dead, sent into the ring by this player, another's, out of reach, not from
-    #: the line, covered, not the one due, and a shot that does not press.
+    #: the line, covered, not the one due, and a shot that does not press; and, to tell what a
+    #: shot did, the rules of a counter off the table and of another shot after a pot.
     RULE_NAMES: ClassVar[dict[str, str]] = {}
     COVERING_RULE: ClassVar[str]
+    continuous = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -505,6 +510,7 @@ class TiddlywinksState(State):
         self.game: TiddlywinksGame = game
         self.position = game.initial_position()
         self._playable: tuple[Position, list[int], list[int]] | None = None
+        self._flight: tuple[Report, FlightView] | None = None
 
     def _current_player(self) -> int:
         if self.position.over:
@@ -674,9 +680,16 @@ class TiddlywinksState(State):
                 "counter": self._counter_name(k), "place": cast(Place, c.place),
                 "x": round(x, 4), "y": round(y, 4), "z": round(z, 4), "tilt": round(tilt, 1),
             })
+        cup, table = game.CUP, game.setup.table
         view: TiddlywinksView = {
             "game": cast(RuleSet, game.name),
             "turn": cast(Colour, COLOURS[position.mover]),
+            "table": {
+                "shape": cast(Literal["round", "square"], table.shape), "size": table.size,
+                "cup": [cup.inner_radius, cup.outer_radius, cup.height],
+                "counter": game.COUNTER.radius, "lake": game.lake_radius(),
+                "start": round(game.line.distance, 4),
+            },
             "counters": counters,
             "lost": list(position.lost),
             "open ring": sorted(self._counter_name(k) for k, _ in position.open_ring),
@@ -691,9 +704,49 @@ class TiddlywinksState(State):
             view["playable"] = [self._counter_name(k) for k in self.playable()]
         if position.report is not None:
             view["last"] = self.narrate()
+            if position.aimed is None:
+                view["flight"] = self.flight()
         if self.is_terminal():
             view["result"] = self.account()
         return view
+
+    def flight(self) -> FlightView:
+        """The last shot's flight as the view gives it (``view.FlightView``): the frames of the
+        counters it moved, resampled every :data:`FLIGHT_FRAME` seconds, in whole tenths of a
+        millimetre and degrees: a few kilobytes for a shot across a full table."""
+        report = self.position.report
+        assert report is not None  # asked for after a shot
+        if self._flight is not None and self._flight[0] is report:
+            return self._flight[1]
+        frames = np.asarray(report.frames, dtype=np.float64)
+        times = np.asarray(report.times)
+        table = self.game.setup.table
+        paths: dict[str, list[int]] = {}
+        for row, k in enumerate(report.rows):
+            track = frames[:, row]
+            # Past the edge the engine parks a counter below the floor: its path stops there.
+            gone = (track[:, 2] < -0.003) | ~table.contains(track[:, 0], track[:, 1])
+            end = int(np.argmax(gone)) if gone.any() else len(track)
+            track = track[:max(end, 1)]
+            if np.abs(track[:, :3] - track[0, :3]).max() <= STILL and end == len(frames):
+                continue
+            at = np.arange(0.0, times[end - 1] + FLIGHT_FRAME / 2, FLIGHT_FRAME)
+            at = np.append(at[at < times[end - 1]], times[end - 1]) if end > 1 else times[:1]
+            xyz = np.stack([np.interp(at, times[:end], track[:, i]) for i in range(3)], axis=1)
+            quaternion = track[np.searchsorted(times[:end], at).clip(0, end - 1)]
+            tilt = np.degrees(2 * np.arccos(np.minimum(1.0, np.hypot(quaternion[:, 3],
+                                                                      quaternion[:, 6]))))
+            sampled = np.column_stack([np.round(xyz * 10_000), np.round(tilt)]).astype(int)
+            paths[self._counter_name(k)] = sampled.ravel().tolist()
+        flight: FlightView = {
+            "counter": self._counter_name(report.counter),
+            "played": [round(report.played[0], 1), round(report.played[1], 2),
+                       round(report.played[2], 1)],
+            "every": FLIGHT_FRAME,
+            "paths": paths,
+        }
+        self._flight = (report, flight)
+        return flight
 
     def narrate(self) -> list[str]:
         """The last shot in words."""
@@ -701,6 +754,7 @@ class TiddlywinksState(State):
         if report is None:
             return []
         name = self._counter_name
+        names = self.game.RULE_NAMES
         aimed, played = report.aimed, report.played
         lines = [
             f"{COLOURS[report.player]} played {name(report.counter)}: aimed {aimed[0]:.1f}° "
@@ -732,9 +786,21 @@ class TiddlywinksState(State):
                 lines.append(f"{name(event.counter)} moved; it lies {distance:.1f} cm from the "
                              "cup's centre")
                 continue
+            rule = {"lake": self._lake_rule_name(), "off": names["off"]}.get(event.what)
             lines.append(f"{name(event.counter)} {what}" + (f": {event.then}" if event.then
-                                                            else ""))
+                                                            else "")
+                         + (f" (rule “{rule}”)" if rule else ""))
+        position = self.position
+        if report.events and not position.over and position.mover == report.player and any(
+            e.what == "potted" and e.counter == report.counter for e in report.events
+        ):
+            lines.append(f"{COLOURS[report.player]} shoots again (rule “{names['again']}”)")
         return lines
+
+    def _lake_rule_name(self) -> str:
+        """The rule a counter in the lake (or ring) falls under, by its name in the doc."""
+        rule = self.game.lake_rule()
+        return self.game.RULE_NAMES[{"dead": "dead", "open": "open"}.get(rule or "", "due")]
 
     def account(self) -> list[str]:
         """The final account: who won and what each seat gains or pays."""

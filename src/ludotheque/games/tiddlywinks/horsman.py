@@ -32,7 +32,7 @@ class HorsmanGame(TiddlywinksGame):
         "cup": "the cup", "dead": "Variation I", "open": "Variation III",
         "touch": "no touching, no covering on purpose", "reach": "players and partners",
         "line": "from the line first", "covered": "covered", "due": "Variation II",
-        "press": "the counters",
+        "press": "the counters", "again": "another shot after a pot", "off": "off the table",
     }
     COVERING_RULE = "Horsman: «A player may not intentionally cover his opponent's counters»"
 

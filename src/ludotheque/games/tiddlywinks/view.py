@@ -66,6 +66,49 @@ class CounterView(TypedDict):
     ]
 
 
+class TableView(TypedDict):
+    """The table as it stands, to draw it to scale: the same all game."""
+
+    shape: Annotated[Literal["round", "square"], "the table top: round, or a square card table"]
+    size: Annotated[float, "the round table's radius, or the square table's half-side, metres"]
+    cup: Annotated[
+        list[float],
+        "the cup at the table's centre (la coupe): its mouth's inner radius, outer radius and "
+        "height, metres",
+    ]
+    counter: Annotated[float, "a small counter's radius, metres"]
+    lake: Annotated[
+        float,
+        "the chalk circle's radius round the cup (Cabriole's lake, Horsman's ring), metres; 0 "
+        "where there is none (Horsman without a variation)",
+    ]
+    start: Annotated[
+        float,
+        "the start lines' distance from the cup's axis, metres: each seat's counters stand on "
+        "an arc of that radius in front of him, red's at the bottom, the others "
+        "counter-clockwise",
+    ]
+
+
+class FlightView(TypedDict):
+    """The last shot's flight, sampled at a steady rate: every counter it moved, frame by frame,
+    from the press to rest (or to where it left the table)."""
+
+    counter: Annotated[str, "the counter shot, by name ('red 3')"]
+    played: Annotated[
+        list[float],
+        "the shot as the hand played it: bearing in degrees (0 to the right of the picture, "
+        "counter-clockwise), pressure 0 to 1, steepness 0 to 90",
+    ]
+    every: Annotated[float, "the seconds between two frames, in the table's own time"]
+    paths: Annotated[
+        dict[str, list[int]],
+        "for each counter that moved, by name, its frames one after another, four whole "
+        "numbers each: x, y and z in tenths of a millimetre (as the counters' x, y, z) and its "
+        "tilt in degrees; a path stops at the frame where its counter went over the edge",
+    ]
+
+
 # A class cannot declare "open ring" (a name with a space), so the fields are declared in the
 # functional form, in the order of the view, and the class below gives the view its name and
 # description.
@@ -82,6 +125,7 @@ _Fields = TypedDict("_Fields", {
         "turn with him unless it passes after every shot); once the game is over, the seat "
         "that would have played next",
     ],
+    "table": Annotated[TableView, "the table, the cup, the lake and the start lines to scale"],
     "counters": Annotated[
         list[CounterView],
         "every small counter at the table, potted and dead ones included, in seat order and "
@@ -132,6 +176,11 @@ _Fields = TypedDict("_Fields", {
         "left on the rim, sent into the lake or ring, off the table or moved, and for one it "
         "left covering an opponent's; still the last shot's while the next waits for its "
         "tremble; absent before the first shot and after a pass",
+    ]],
+    "flight": NotRequired[Annotated[
+        FlightView,
+        "the last shot's flight, to watch it again: present with the last shot's words ('last') "
+        "until the next shot is aimed",
     ]],
     "result": NotRequired[Annotated[
         list[str],

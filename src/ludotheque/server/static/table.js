@@ -129,6 +129,29 @@ function button(text, onclick, quiet) {
   return b;
 }
 
+// Where a move is aimed from a continuum (a shot), there is no list to choose from: the move
+// is written out, as the server says how.
+function writing(how) {
+  const form = document.createElement("form");
+  form.className = "write";
+  const label = document.createElement("label");
+  label.textContent = "Or write your move: ";
+  const input = document.createElement("input");
+  input.name = "move";
+  input.title = input.placeholder = how;
+  input.autocomplete = "off";
+  label.append(input);
+  const hint = document.createElement("small");
+  hint.textContent = how;
+  form.append(label, button("Play", () => form.requestSubmit()), hint);
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    if (input.value.trim()) play(input.value.trim());
+    input.blur();
+  };
+  return form;
+}
+
 function render() {
   if (!frame) return;
   const yours = me.seat !== null && frame.to_act === me.name && !frame.result;
@@ -153,12 +176,16 @@ function render() {
                 yours, kinds: frame.kinds, options };
   screen.draw(board, frame.view, ctx);
 
-  moves.replaceChildren();
-  if (legal.length) {
-    const label = document.createElement("span");
-    label.textContent = legal.length === 1 ? "Your only move:" : "Your moves:";
-    moves.append(label);
-    for (const move of legal) moves.append(button(move, () => play(move)));
+  if (!moves.contains(document.activeElement)) {  // not under the hand writing a move
+    moves.replaceChildren();
+    if (legal.length) {
+      const label = document.createElement("span");
+      label.textContent = legal.length === 1 ? "Your only move:" : "Your moves:";
+      moves.append(label);
+      for (const move of legal) moves.append(button(move, () => play(move)));
+    } else if (yours && !waiting && frame.write) {
+      moves.append(writing(frame.write));
+    }
   }
 
   controls.replaceChildren();

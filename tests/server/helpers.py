@@ -90,11 +90,12 @@ class Seat:
 
     def settled(self, number: int | None = None) -> dict[str, Any]:
         """The update that brings the table to event ``number`` (by default: to a moment
-        where this seat has a move to make, or the end)."""
+        where this seat has a move to make, to pick or to write, or the end)."""
         while True:
             if self.frame and (
                 self.frame["n"] == number if number is not None
-                else self.frame.get("legal") or "result" in self.frame
+                else self.frame.get("legal") or self.frame.get("write")
+                or "result" in self.frame
             ):
                 return self.frame
             self.next()

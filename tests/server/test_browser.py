@@ -36,6 +36,8 @@ def sit_down(page: Page, server: LiveServer, game: str, seats: list[str],
     page.click(f"a[href='/new/{game}']")
     for name, value in options.items():
         field = page.locator(f"[name='{name}']")
+        if not field.is_visible():  # among the other settings, folded
+            page.click("details summary")
         if field.evaluate("e => e.tagName") == "SELECT":
             field.select_option(value)
         else:

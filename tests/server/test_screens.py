@@ -156,12 +156,13 @@ def collect(game_id: str) -> list[dict[str, Any]]:
 # number of the last event shown, data-n, and data-turn); returns, for the first item that
 # fails, its index and what went wrong, and the moves played where a move is aimed, not
 # picked from a list (checked against the game afterwards). An item whose seat has moves must
-# show something to click: an element of role "button" (a card, a checker, a département, the dice box) or a
-# <button> that is not a quiet one (a quiet button enlarges the map or cancels a choice: it
-# plays nothing). A click on the first of them plays one of its legal moves or nothing (it
-# selects a checker or a counter, opens a choice); draw() itself plays nothing. On an item marked "poke",
-# every element drawn (but links) is pointed at, left, focused, clicked and given Enter, as a
-# person's mouse and keyboard would, and may play only legal moves.
+# show something to click: an element of role "button" (a card, a checker, a département, the
+# dice box, a counter) or a <button> that is not a quiet one (a quiet button enlarges the map
+# or cancels a choice: it plays nothing). A click on the first of them plays one of its legal
+# moves or nothing (it selects a checker or a counter, opens a choice); draw() itself plays
+# nothing. On an item marked "poke", every element drawn (but links) is pointed at, left,
+# focused, clicked and given Enter, as a person's mouse and keyboard would, and may play only
+# legal moves.
 DRAW = """async ({ module, items, start }) => {
   const screen = await import(module);
   const PLAYABLE = "[role=button], button:not(.quiet)";

@@ -110,12 +110,15 @@ class GameInPlay:
             self.game.name, dict(self.game.options), self.log, self.seats, result
         )
 
-    def play(self, action: int) -> None:
-        """Play a decision or chance outcome; an illegal one raises and changes nothing."""
+    def play(self, action: int, after: State | None = None) -> None:
+        """Play a decision or chance outcome; an illegal one raises and changes nothing.
+        ``after``, the state ``action`` leads to where the caller has played it already (a
+        table judges a move before writing it), is kept rather than played again."""
         state = self.state
         text = state.action_to_string(action)
-        after = state.clone()
-        after.apply_action(action)
+        if after is None:
+            after = state.clone()
+            after.apply_action(action)
         self._standing.append(after)
         self._log.append(text)
 

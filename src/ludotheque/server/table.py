@@ -55,6 +55,9 @@ class GameTable:
         #: What each event told each seat, and (last) a spectator: the log as each may read it.
         self._said: list[tuple[str, ...]] = []
         self._move_ids: dict[str, int] = {}
+        #: The events last decided, each with the state it leads to: played once, not again
+        #: when written (a tiddlywinks shot is simulated once).
+        self._ahead: dict[int, tuple[Event, int, State]] = {}
         self.apply(events)
 
     # --- what the table is -------------------------------------------------------------------
@@ -116,11 +119,13 @@ class GameTable:
         text = world.action_to_string(action)
         after = state.clone()
         after.apply_action(action)  # a world's actions are the table's: its ids, its moves
-        events = [Event(self.number + 1, MOVE, seat, text, move_id, at)]
-        return events + self._chance(after, chance, at, self.number + 2)
+        event = Event(self.number + 1, MOVE, seat, text, move_id, at)
+        self._ahead = {event.number: (event, action, after.clone())}
+        return [event, *self._chance(after, chance, at, self.number + 2)]
 
     def settle(self, chance: Chance, at: float) -> list[Event]:
         """The chance outcomes due now (none unless chance is to act)."""
+        self._ahead = {}
         return self._chance(self.state.clone(), chance, at, self.number + 1)
 
     def _chance(self, state: State, chance: Chance, at: float, first: int) -> list[Event]:
@@ -132,6 +137,7 @@ class GameTable:
             events.append(Event(first + len(events), MOVE, CHANCE,
                                 state.action_to_string(outcome), None, at))
             state.apply_action(outcome)
+            self._ahead[events[-1].number] = (events[-1], outcome, state.clone())
         return events
 
     def take_back(self, seat: int, move_id: str | None, at: float) -> list[Event]:
@@ -160,8 +166,12 @@ class GameTable:
                     f"event {event.number} of table {self.id} does not follow event "
                     f"{self.number}."
                 )
+            ahead = self._ahead.pop(event.number, None)
             if event.kind == MOVE:
-                self.inplay.play(self.state.string_to_action(event.text))
+                if ahead is not None and ahead[0] == event:
+                    self.inplay.play(ahead[1], after=ahead[2])
+                else:
+                    self.inplay.play(self.state.string_to_action(event.text))
                 said = self._told(self.state)
             elif event.kind == TAKE_BACK:
                 move = self.inplay.take_back(event.seat)

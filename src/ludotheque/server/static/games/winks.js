@@ -28,7 +28,7 @@ const MM = 1000;            // drawing units per metre: the SVG is drawn in mill
 const MARGIN = 46;          // mm around the table, for the seats' names
 const SQUIDGER = 17.5;      // the large counter's radius, mm: Cabriole VI's «3½ centimètres»
 const FULL_DRAG = 0.15;     // a drag this long (m) is a full press
-const SIDE_HEIGHT = 150;    // the side view's height, in its own units (its width is 1000)
+const SIDE_HEIGHT = 260;    // the side view's height, in its own units (its width is 1000)
 const SPEED = Number(new URLSearchParams(location.search).get("speed")) || 1;
 
 // What the page remembers between draws.
@@ -92,7 +92,10 @@ function skip() {
 
 function frame(now) {
   if (!flying || !drawn || !drawn.board.isConnected) { flying = null; return; }
-  if (flying.start === null) flying.start = now;
+  if (flying.start === null) {
+    flying.start = now;
+    performance.mark("winks-first-frame");
+  }
   const t = ((now - flying.start) / 1000) * flying.rate;
   const done = showFlight(t);
   if (done) next();
@@ -370,6 +373,7 @@ function choose(c, keyboard = false) {
 
 function shoot(counter) {
   const move = notation(counter, aim.bearing, aim.pressure, steep);
+  performance.mark("winks-shot");  // from here to the flight's first frame (benchmarks/)
   selected = null;
   aim = null;
   drawn.ctx.play(move);

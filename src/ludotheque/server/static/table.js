@@ -176,7 +176,9 @@ function render() {
                 yours, kinds: frame.kinds, options };
   screen.draw(board, frame.view, ctx);
 
-  if (!moves.contains(document.activeElement)) {  // not under the hand writing a move
+  // A move being written stays under the hand while the page is drawn again.
+  const typing = moves.querySelector("form.write");
+  if (!(typing && typing.contains(document.activeElement) && yours && frame.write)) {
     moves.replaceChildren();
     if (legal.length) {
       const label = document.createElement("span");

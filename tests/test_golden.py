@@ -85,8 +85,10 @@ PHYSICAL = {"cabriole", "tiddledy-winks"}
 #: How many of a long list of actions a playthrough gives.
 FIRST = 3
 #: Where the views' floats are rounded (PHYSICAL only): lengths in metres to the millimetre,
-#: angles in degrees to the degree.
-ROUNDING = {"x": 3, "y": 3, "z": 3, "tilt": 0}
+#: angles in degrees to the degree; the table's measures as they are given, and a shot as the
+#: hand played it to its notation's hundredths.
+ROUNDING = {"x": 3, "y": 3, "z": 3, "tilt": 0, "size": 4, "cup": 4, "counter": 4, "lake": 4,
+            "start": 4, "every": 2, "played": 2}
 ABSENT = "(absent)"
 #: The widest line of a golden file before a dict or a list of dicts is spread over lines.
 WIDTH = 100
@@ -109,14 +111,18 @@ def viewer_name(game: ludotheque.Game, viewer: int | None) -> str:
 
 
 def judged(name: str, value: Any, key: str | None = None) -> Any:
-    """A view as golden files keep it: a tiddlywinks view's lengths to the millimetre and its
-    angles to the degree; any other rule set's as it is."""
+    """A view as golden files keep it: a tiddlywinks view's lengths to the millimetre, its
+    angles to the degree and its last flight's counters; any other rule set's as it is."""
     if name not in PHYSICAL:
         return value
+    if key == "paths":
+        # A flight's frames, to a tenth of a millimetre, are the engine's to the last float:
+        # golden files keep which counters moved.
+        return sorted(value)
     if isinstance(value, dict):
         return {k: judged(name, v, k) for k, v in value.items()}
     if isinstance(value, list):
-        return [judged(name, v) for v in value]
+        return [judged(name, v, key) for v in value]
     if isinstance(value, float):
         assert key in ROUNDING, f"a float under {key!r} in a view of {name}: how is it rounded?"
         return round(value, ROUNDING[key]) + 0.0  # + 0.0: -0.0 and 0.0 alike

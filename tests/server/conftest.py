@@ -161,3 +161,16 @@ def screenshots_dir() -> Path:
     path = REPO / "build" / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """``ludotheque serve`` for a module's pages: its chance seeded, its pages allowed to
+    play faster than any person."""
+    from tests.server.helpers import LiveServer  # helpers import this module
+
+    folder = tmp_path_factory.mktemp("browser")
+    live = LiveServer(f"sqlite:///{folder / 'tables.sqlite'}", folder / "server.log",
+                      "--seed", "3", "--messages-per-second", "1000")
+    yield live
+    live.kill()

@@ -20,15 +20,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("browser")
-    live = LiveServer(f"sqlite:///{folder / 'tables.sqlite'}", folder / "server.log",
-                      "--seed", "3", "--messages-per-second", "1000")
-    yield live
-    live.kill()
-
-
 def sit_down(page: Page, server: LiveServer, game: str, seats: list[str],
              options: dict[str, str]) -> None:
     """Create a table through the lobby and its form, as a person does."""

@@ -16,20 +16,10 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.server.helpers import LiveServer
 from tests.server.test_browser import DESKTOP, shown, sit_down
 
 #: A full press is a drag this long (metres of table), as the screen has it (winks.js).
 FULL_DRAG = 0.15
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("winks")
-    live = LiveServer(f"sqlite:///{folder / 'tables.sqlite'}", folder / "server.log",
-                      "--seed", "5", "--messages-per-second", "1000")
-    yield live
-    live.kill()
 
 
 def faster(page: Page) -> None:

@@ -1,7 +1,8 @@
 // A table in the browser: talks to the server over the table's WebSocket, keeps the log, and
 // hands the seat's view to the rule set's screen module (static/games/<id>.js), which draws it.
 //
-// A screen module exports draw(board, view, ctx), where ctx is
+// A screen module exports draw(board, view, ctx), and may export shown(): a promise of the end
+// of what it is still showing (a flight), before which the log does not tell it. ctx is
 //   { seat, seatName, seats, toAct, legal: [moves as written], play(move), yours, kinds,
 //     options: the table's options by name }
 // It may light the legal moves on its drawing; the list of legal moves under the board is
@@ -19,7 +20,7 @@ const board = el("board"), moves = el("moves"), log = el("log"), statusLine = el
 const controls = el("controls"), message = el("message");
 
 let socket = null, last = 0, frame = null, me = { seat: null, name: null };
-let presence = null, retry = 500;
+let presence = null, retry = 500, logged = Promise.resolve();
 const pending = new Map(); // a move or take-back sent and not yet acknowledged, by id
 
 function newId() {
@@ -68,18 +69,21 @@ function receive(m) {
     me = { seat: m.seat, name: m.seat_name };
     showInvites(m.invites || {});
   } else if (m.type === "update") {
-    for (const old of log.querySelectorAll("li.new")) old.classList.remove("new");
-    for (const e of m.events) {
-      if (e.n <= last || !e.said) continue;  // an event that tells this seat nothing
-      const item = document.createElement("li");
-      item.textContent = e.said;
-      item.className = "new";
-      log.append(item);
-    }
+    const told = m.events.filter((e) => e.n > last && e.said);  // what tells this seat something
     last = m.n;
-    log.scrollTop = log.scrollHeight;
     frame = m;
     render();
+    // What the screen is still showing (a shot's flight) is not told in words before its end.
+    logged = logged.then(() => screen.shown && screen.shown()).then(() => {
+      for (const old of log.querySelectorAll("li.new")) old.classList.remove("new");
+      for (const e of told) {
+        const item = document.createElement("li");
+        item.textContent = e.said;
+        item.className = "new";
+        log.append(item);
+      }
+      log.scrollTop = log.scrollHeight;
+    });
   } else if (m.type === "presence") {
     presence = m;
     render();

@@ -37,8 +37,9 @@ let selected = null;        // the counter chosen to shoot, by name
 let steep = 60;             // the squidger's steepness, degrees
 let aim = null;             // {bearing, pressure} while aiming or set by the fields
 let seenTurns = null;       // the shots seen so far: a view with more brings a new flight
-let flying = null;          // the flight being played back: {view, flight, start, rate, done}
+let flying = null;          // the flight being played back: {view, flight, start, rate}
 const queue = [];           // flights come faster than they are watched: played in turn
+const waiting = [];         // what waits for the flights to end (the table's log)
 
 export function draw(board, view, ctx) {
   ensureCss();
@@ -53,12 +54,18 @@ export function draw(board, view, ctx) {
     seenTurns = view.turns;
     flying = null;
     queue.length = 0;
+    for (const resolve of waiting.splice(0)) resolve();
   } else if (view.turns !== seenTurns) {
     // A later shot is watched; stepping back in a replay, or a pass, is simply shown.
     if (view.flight && view.turns > seenTurns) watch(view, 1);
     seenTurns = view.turns;
   }
   if (!flying) render();
+}
+
+/** A promise of the end of the flights to be watched (none: at once). */
+export function shown() {
+  return flying ? new Promise((resolve) => waiting.push(resolve)) : null;
 }
 
 /** Plays a view's flight back at `rate` times real speed (after those waiting). */
@@ -76,6 +83,7 @@ function next() {
       drawn.board.dataset.flying = "0";
       render();
     }
+    for (const resolve of waiting.splice(0)) resolve();
     return;
   }
   flying = { view: item.view, flight: item.view.flight, rate: item.rate * SPEED, start: null };
@@ -91,7 +99,11 @@ function skip() {
 }
 
 function frame(now) {
-  if (!flying || !drawn || !drawn.board.isConnected) { flying = null; return; }
+  if (!flying || !drawn || !drawn.board.isConnected) {
+    flying = null;
+    for (const resolve of waiting.splice(0)) resolve();
+    return;
+  }
   if (flying.start === null) {
     flying.start = now;
     performance.mark("winks-first-frame");

@@ -242,12 +242,18 @@ function coveredBy(view, c) {
     && o.z > c.z + 0.0008 && Math.hypot(o.x - c.x, o.y - c.y) < d).map((o) => o.counter);
 }
 
+/** Whether a counter rests on the cup's rim: over its wall, raised off the cloth. */
+function onRim(view, c) {
+  const d = Math.hypot(c.x, c.y), t = view.table;
+  return c.place !== "cup" && c.z > 0.003 && d < t.cup[1] + t.counter && d > t.cup[0] - t.counter;
+}
+
 function placeWords(view, c) {
   const lake = view.game === "cabriole" ? "lake" : "ring";
   const words = {
     line: "on its start line", cloth: "on the cloth", cup: "in the cup",
     lake: `in the ${lake}, open to the next players`, dead: `dead in the ${lake}`,
-  }[c.place];
+  }[c.place] + (onRim(view, c) ? ", resting on the cup's rim" : "");
   const over = coveredBy(view, c);
   const distance = `${(Math.hypot(c.x, c.y) * 100).toFixed(1)} cm from the cup`;
   return `${c.counter}, ${words}${c.place === "cup" ? "" : `, ${distance}`}`
@@ -262,7 +268,7 @@ function drawCounter(layer, view, c, r, lit) {
   const rad = counterRadius(view);
   const covered = coveredBy(view, c).length > 0;
   const g = el("g", {
-    class: `w-counter w-${c.place}${covered ? " w-covered" : ""}`
+    class: `w-counter w-${c.place}${covered ? " w-covered" : ""}${onRim(view, c) ? " w-rim" : ""}`
       + `${c.z > 0.0018 && c.place !== "cup" ? " w-covering" : ""}${lit ? " w-lit" : ""}`
       + `${selected === c.counter ? " w-selected" : ""}`,
     transform: `translate(${x} ${y})`, "data-counter": c.counter,

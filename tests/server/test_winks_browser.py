@@ -1,8 +1,9 @@
 """Tiddlywinks in Debian's chromium, played with the mouse alone: a person plays a whole game
 of Cabriole and of Tiddledy Winks against the shot planner, each shot a drag back from a
 counter (a scripted hand that aims at the cup), and watches every flight; a shot made by the
-gesture and the same shot typed in the notation give the same record. Screenshots mid-flight
-and at the end go to ``build/screenshots/`` (look at them).
+gesture and the same shot typed in the notation give the same record; a shot can be aimed and
+made from the keyboard, and one the rules refuse is one sentence. Screenshots mid-flight and at
+the end go to ``build/screenshots/`` (look at them).
 
 Short games (a low ``limit``), the planner at its quickest, flights played four times faster
 than life (``?speed=4``), and no sleeping: each step waits for what the page shows — the
@@ -131,5 +132,31 @@ def test_a_gesture_and_its_notation_give_the_same_record(chromium_browser, serve
         table = page.url.split("/t/")[1].split("#")[0]
         typed = httpx.get(f"{server.url}/t/{table}/record").json()
         assert typed["moves"] == by_hand["moves"]
+    finally:
+        context.close()
+
+
+def test_a_shot_by_the_keyboard_and_a_refused_one(chromium_browser, server):
+    context = chromium_browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack}"))
+        sit_down(page, server, "tiddledy-winks", ["human", "easy"], {"limit": "2"})
+        page.locator("g.w-lit").nth(1).focus()
+        page.keyboard.press("Enter")  # the counter chosen, its aim at the cup
+        expect(page.locator("input[name=bearing]")).to_be_focused()
+        page.locator("input[name=pressure]").fill("2")
+        page.keyboard.press("Tab")  # drawn again: the keyboard stays where it was
+        expect(page.locator("button[type=submit]", has_text="Shoot")).to_be_focused()
+        page.locator("input[name=pressure]").press("Enter")
+        expect(page.locator("#message")).to_contain_text("Pressure runs from 0.01")
+        assert shown(page) == 0
+        page.locator("g.w-lit").nth(1).click()  # a click, not a drag, chooses it too
+        page.locator("input[name=pressure]").fill("0.45")
+        page.locator("input[name=pressure]").press("Enter")
+        page.wait_for_function("() => Number(document.querySelector('#table').dataset.n) > 0")
+        assert page.locator("#message").is_hidden()
+        assert not errors
     finally:
         context.close()

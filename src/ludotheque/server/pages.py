@@ -138,7 +138,8 @@ def new_table(game: str, form: dict[str, str] | None = None, sentence: str | Non
     seats = [form.get(f"seat{s}", defaults[s]) for s in range(declared.info.max_players)]
     options = [
         {"option": o, "value": form.get(o.name, o.show(o.default)),
-         "choices": [o.show(v) for v in o.allowed] if o.allowed is not None else None}
+         "choices": [o.show(v) for v in o.allowed] if o.allowed is not None
+         else [o.show(True), o.show(False)] if o.type is bool else None}
         for o in declared.options
     ]
     return _render(

@@ -25,7 +25,7 @@ const COLOURS = {
 const INKS = { red: "#fff", blue: "#fff", green: "#1d1b16", yellow: "#1d1b16", purple: "#fff",
   orange: "#1d1b16" };
 const MM = 1000;            // drawing units per metre: the SVG is drawn in millimetres
-const MARGIN = 46;          // mm around the table, for the seats' names
+const MARGIN = 14;          // mm around the table
 const SQUIDGER = 17.5;      // the large counter's radius, mm: Cabriole VI's «3½ centimètres»
 const FULL_DRAG = 0.15;     // a drag this long (m) is a full press
 const SIDE_HEIGHT = 260;    // the side view's height, in its own units (its width is 1000)
@@ -37,13 +37,14 @@ let selected = null;        // the counter chosen to shoot, by name
 let steep = 60;             // the squidger's steepness, degrees
 let aim = null;             // {bearing, pressure} while aiming or set by the fields
 let seenTurns = null;       // the shots seen so far: a view with more brings a new flight
-let flying = null;          // the flight being played back: {view, flight, start, rate}
+let flying = null;          // the flight being played back: {view, flight, rate, start, before}
 const queue = [];           // flights come faster than they are watched: played in turn
 const waiting = [];         // what waits for the flights to end (the table's log)
 
 export function draw(board, view, ctx) {
   ensureCss();
   const fresh = !drawn || drawn.board !== board;
+  const before = drawn && drawn.view;
   drawn = { board, view, ctx };
   if (!ctx.yours || !(view.playable || []).includes(selected)) {
     selected = null;
@@ -57,7 +58,7 @@ export function draw(board, view, ctx) {
     for (const resolve of waiting.splice(0)) resolve();
   } else if (view.turns !== seenTurns) {
     // A later shot is watched; stepping back in a replay, or a pass, is simply shown.
-    if (view.flight && view.turns > seenTurns) watch(view, 1);
+    if (view.flight && view.turns > seenTurns) watch(view, 1, before);
     seenTurns = view.turns;
   }
   if (!flying) render();
@@ -68,9 +69,10 @@ export function shown() {
   return flying ? new Promise((resolve) => waiting.push(resolve)) : null;
 }
 
-/** Plays a view's flight back at `rate` times real speed (after those waiting). */
-function watch(view, rate) {
-  queue.push({ view, rate });
+/** Plays a view's flight back at `rate` times real speed (after those waiting); `before`, the
+ * view it followed, gives the seats' counts until it lands. */
+function watch(view, rate, before = null) {
+  queue.push({ view, rate, before });
   while (queue.length > 3) queue.shift(); // far behind: skip to the latest
   if (!flying) next();
 }
@@ -86,7 +88,8 @@ function next() {
     for (const resolve of waiting.splice(0)) resolve();
     return;
   }
-  flying = { view: item.view, flight: item.view.flight, rate: item.rate * SPEED, start: null };
+  flying = { view: item.view, flight: item.view.flight, rate: item.rate * SPEED, start: null,
+    before: item.before };
   drawn.board.dataset.flying = "1";
   render();
   requestAnimationFrame(frame);
@@ -163,19 +166,26 @@ function render() {
   if (!drawn || dragging) return;  // a drag in progress keeps its table; drawn on release
   const { board, view, ctx } = drawn;
   const shown = flying ? flying.view : view;
+  // What had the keyboard's focus has it again once drawn anew (a field, a counter).
+  const focused = board.contains(document.activeElement) ? document.activeElement : null;
+  const again = focused && (focused.getAttribute("name")
+    ? `[name="${focused.getAttribute("name")}"]`
+    : focused.dataset && focused.dataset.counter
+      ? `g[data-counter="${focused.dataset.counter}"]` : null);
   board.replaceChildren();
   const wrap = document.createElement("div");
   wrap.className = "winks";
   board.append(wrap);
   const r = turnFor(view, ctx);
-  const top = topView(shown, view, ctx, r);
+  const top = topView(shown, view, ctx, r, flying && flying.before);
   wrap.append(top);
   wrap.append(sideView(shown));
   wrap.append(panel(view, ctx));
   if (flying) showFlight(flying.start === null ? 0 : null);
+  if (again) board.querySelector(again)?.focus();
 }
 
-function topView(view, live, ctx, r) {
+function topView(view, live, ctx, r, before) {
   const t = view.table;
   const size = t.size * MM + MARGIN;
   const svg = el("svg", {
@@ -209,15 +219,18 @@ function topView(view, live, ctx, r) {
     const [x2, y2] = toScreen(t.start * Math.cos(angle + half), t.start * Math.sin(angle + half), r);
     el("path", { d: `M ${x1} ${y1} A ${t.start * MM} ${t.start * MM} 0 0 0 ${x2} ${y2}`,
       class: "w-start", stroke: COLOURS[name] }, table);
-    const edge = t.shape === "round" ? t.size : t.size / Math.max(Math.abs(Math.cos(angle)),
-      Math.abs(Math.sin(angle)));
-    const [lx, ly] = toScreen((edge + 0.03) * Math.cos(angle), (edge + 0.03) * Math.sin(angle), r);
-    const potted = view.counters.filter((c) => c.counter.startsWith(`${name} `)
+    // Its name inside the table, on the cup's side of the line: never cut by the page's edge.
+    const [lx, ly] = toScreen((t.start - 0.04) * Math.cos(angle),
+      (t.start - 0.04) * Math.sin(angle), r);
+    const counted = before || view;  // the counts as they stood until the flight lands
+    const potted = counted.counters.filter((c) => c.counter.startsWith(`${name} `)
       && c.place === "cup").length;
     const label = `${name}${ctx.seat === p ? " (you)" : ""} · ${potted}/${perPlayer} in the cup`
-      + (view.lost && view.lost[p] ? ` · ${view.lost[p]} lost` : "");
-    text(svg, lx, ly + 5, label, { class: `w-seat${view.turn === name ? " w-to-shoot" : ""}`,
-      "text-anchor": "middle" });
+      + (counted.lost[p] ? ` · ${counted.lost[p]} lost` : "");
+    // A side seat's name runs towards the cup, not over the table's edge.
+    const anchor = lx > 120 ? "end" : lx < -120 ? "start" : "middle";
+    text(svg, lx, ly + 5, label, { class: `w-seat${view.turn === name && !view.result
+      ? " w-to-shoot" : ""}`, "text-anchor": anchor });
   });
   // The cup: its wall and its mouth.
   el("circle", { r: t.cup[1] * MM, class: "w-cup" }, table);
@@ -258,8 +271,15 @@ function placeWords(view, c) {
   const distance = `${(Math.hypot(c.x, c.y) * 100).toFixed(1)} cm from the cup`;
   return `${c.counter}, ${words}${c.place === "cup" ? "" : `, ${distance}`}`
     + (over.length ? `, covered by ${over.join(" and ")}` : "")
-    + (c.z > 0.0018 && c.place !== "cup" ? ", lying on another" : "")
+    + (covering(view, c) ? ", lying on another" : "")
     + (c.tilt > 20 && c.tilt < 160 ? `, tilted ${Math.round(c.tilt)}°` : "");
+}
+
+/** Whether a counter lies on another (over it, and higher). */
+function covering(view, c) {
+  const d = 2 * view.table.counter;
+  return view.counters.some((o) => o !== c && o.place !== "cup" && c.place !== "cup"
+    && c.z > o.z + 0.0008 && Math.hypot(o.x - c.x, o.y - c.y) < d);
 }
 
 function drawCounter(layer, view, c, r, lit) {
@@ -269,7 +289,7 @@ function drawCounter(layer, view, c, r, lit) {
   const covered = coveredBy(view, c).length > 0;
   const g = el("g", {
     class: `w-counter w-${c.place}${covered ? " w-covered" : ""}${onRim(view, c) ? " w-rim" : ""}`
-      + `${c.z > 0.0018 && c.place !== "cup" ? " w-covering" : ""}${lit ? " w-lit" : ""}`
+      + `${covering(view, c) ? " w-covering" : ""}${lit ? " w-lit" : ""}`
       + `${selected === c.counter ? " w-selected" : ""}`,
     transform: `translate(${x} ${y})`, "data-counter": c.counter,
   }, layer);
@@ -321,12 +341,12 @@ function drawSquidger(svg, view, r) {
   const g = el("g", { class: "w-squidger", transform: `translate(${x} ${y})` }, layer);
   el("circle", { r: SQUIDGER, fill: COLOURS[name] }, g);
   if (c && aim) {
-    // the guide: where the counter is aimed, faint, as long as the press is hard
+    // the guide: the line the counter is aimed along (not how far it goes), and the press
     const b = (aim.bearing * Math.PI) / 180;
     const [cx, cy] = toScreen(c.x, c.y, r);
-    const [gx, gy] = toScreen(c.x + 0.7 * aim.pressure * Math.cos(b),
-      c.y + 0.7 * aim.pressure * Math.sin(b), r);
+    const [gx, gy] = toScreen(c.x + 0.25 * Math.cos(b), c.y + 0.25 * Math.sin(b), r);
     el("line", { x1: cx, y1: cy, x2: gx, y2: gy, class: "w-guide" }, layer);
+    text(g, SQUIDGER + 4, 4, `pressure ${aim.pressure.toFixed(2)}`, { class: "w-press" });
   }
 }
 
@@ -364,10 +384,19 @@ function onAim(event) {
   const [x, y] = toTable(p[0], p[1], turnFor(view, ctx));
   const c = dragging.counter;
   const dx = c.x - x, dy = c.y - y, length = Math.hypot(dx, dy);
-  if (length < 0.006 && !dragging.moved) return;  // a click, not yet a drag
+  // A full press is 15 cm of table, and at least 100 pixels where the table is drawn small.
+  const perMetre = Math.abs(dragging.svg.getScreenCTM()?.a || 1) * MM;
+  const full = Math.max(FULL_DRAG, 100 / perMetre);
+  if (length < Math.max(0.006, 8 / perMetre)) {
+    if (dragging.moved) {  // back onto the counter: the shot is called off
+      aim = null;
+      drawSquidger(dragging.svg, view, turnFor(view, ctx));
+    }
+    return;
+  }
   dragging.moved = true;
   aim = { bearing: Math.round(bearingOf(dx, dy) * 10) / 10,
-    pressure: Math.min(1, Math.max(0.01, Math.round((length / FULL_DRAG) * 100) / 100)) };
+    pressure: Math.min(1, Math.max(0.01, Math.round((length / full) * 100) / 100)) };
   drawSquidger(dragging.svg, view, turnFor(view, ctx));
   const written = drawn.board.querySelector(".w-notation code");
   if (written) written.textContent = notation(c.counter, aim.bearing, aim.pressure, steep);
@@ -378,8 +407,18 @@ function onRelease() {
   const { moved, counter } = dragging;
   dragging = null;
   if (moved && aim) shoot(counter.counter);
-  else render();
+  else if (moved) render();  // dragged back onto the counter: no shot
+  else choose(counter);
 }
+
+// Escape lets a drag go without shooting.
+window.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && dragging) {
+    dragging = null;
+    aim = null;
+    render();
+  }
+});
 
 function choose(c, keyboard = false) {
   if (selected !== c.counter || !aim) aim = { bearing: Math.round(cupBearing(c) * 10) / 10,
@@ -443,35 +482,62 @@ function panel(view, ctx) {
       + "aim below and shoot."
     : "Your shot: press on one of your lit counters and drag back from it — the counter flies "
       + "the other way, harder the farther you drag — then let go."));
+  const written = html("code", {});
+  const write = () => {
+    written.textContent = aim ? notation(selected, aim.bearing, aim.pressure, steep) : "";
+  };
   const steepness = html("input", { type: "range", min: 0, max: 90, step: 1, value: steep,
     name: "steep", "aria-label": "the squidger's steepness, degrees",
-    oninput: (event) => { steep = Number(event.target.value); shownSteep.textContent = `${steep}°`; } });
+    oninput: (event) => {
+      steep = Number(event.target.value);
+      shownSteep.textContent = `${steep}°`;
+      write();
+    } });
   const shownSteep = html("output", {}, `${steep}°`);
   box.append(html("label", { class: "w-steep" }, "The squidger's steepness (0 flat, 90 upright): ",
     steepness, " ", shownSteep));
   if (selected) {
     const c = view.counters.find((k) => k.counter === selected);
-    const bearing = html("input", { type: "number", name: "bearing", min: 0, max: 359.9, step: 0.1,
-      value: aim ? aim.bearing.toFixed(1) : cupBearing(c).toFixed(1),
-      onchange: (event) => { aim = { ...aim, bearing: Number(event.target.value) % 360 }; render(); } });
-    const pressure = html("input", { type: "number", name: "pressure", min: 0.01, max: 1, step: 0.01,
-      value: aim ? aim.pressure.toFixed(2) : "0.50",
-      onchange: (event) => { aim = { ...aim, pressure: Number(event.target.value) }; render(); } });
-    box.append(html("p", { class: "w-aim" },
-      html("label", {}, "Aim (degrees, 0 to the right of red's seat, counter-clockwise) ", bearing),
-      " ", html("button", { type: "button", class: "quiet", onclick: () => {
-        aim = { ...(aim || { pressure: 0.5 }), bearing: Math.round(cupBearing(c) * 10) / 10 };
-        render();
-      } }, "at the cup"),
-      " ", html("label", {}, "Pressure (0.01 to 1) ", pressure),
-      " ", html("button", { type: "button", onclick: () => {
-        const b = Number(bearing.value), p = Number(pressure.value);
-        if (!Number.isFinite(b) || !Number.isFinite(p) || p <= 0 || p > 1) return;
-        aim = { bearing: b, pressure: p };
-        shoot(selected);
-      } }, `Shoot ${selected}`)));
-    box.append(html("p", { class: "w-notation" }, "As written: ",
-      html("code", {}, aim ? notation(selected, aim.bearing, aim.pressure, steep) : "")));
+    aim = aim || { bearing: Math.round(cupBearing(c) * 10) / 10, pressure: 0.5 };
+    const bearing = html("input", { type: "number", name: "bearing", min: 0, max: 359.9,
+      step: 0.1, value: aim.bearing.toFixed(1), required: true,
+      onchange: (event) => {
+        const b = Number(event.target.value);
+        if (event.target.value !== "" && Number.isFinite(b)) aim = { ...aim, bearing: b };
+        write();
+      } });
+    const pressure = html("input", { type: "number", name: "pressure", min: 0.01, max: 1,
+      step: 0.01, value: aim.pressure.toFixed(2), required: true,
+      onchange: (event) => {
+        const p = Number(event.target.value);
+        if (event.target.value !== "" && Number.isFinite(p)) aim = { ...aim, pressure: p };
+        write();
+        drawSquidger(drawn.board.querySelector("svg.winks-top"), view, turnFor(view, ctx));
+      } });
+    // Enter in a field, or the button, shoots what the fields say, as written: a value the
+    // rules refuse comes back as the server's sentence.
+    const form = html("form", { class: "w-aim", onsubmit: (event) => {
+      event.preventDefault();
+      const move = `${selected} aim ${bearing.value.trim() || "?"} pressure `
+        + `${pressure.value.trim() || "?"} steep ${steep}`;
+      selected = null;
+      aim = null;
+      performance.mark("winks-shot");
+      ctx.play(move);
+    } },
+    html("label", {}, "Aim (degrees, 0 to the right of red's seat, counter-clockwise) ", bearing),
+    " ", html("button", { type: "button", class: "quiet", onclick: () => {
+      aim = { ...aim, bearing: Math.round(cupBearing(c) * 10) / 10 };
+      bearing.value = aim.bearing.toFixed(1);
+      write();
+      drawSquidger(drawn.board.querySelector("svg.winks-top"), view, turnFor(view, ctx));
+    } }, "at the cup"),
+    " ", html("label", {}, "Pressure (0.01 to 1) ", pressure),
+    " ", html("button", { type: "submit" }, `Shoot ${selected}`));
+    form.noValidate = true;
+    box.append(form);
+    write();
+    box.append(html("p", { class: "w-notation" }, "As written: ", written));
   }
   return box;
 }

@@ -12,6 +12,7 @@ table's ``data-n`` and ``data-turn``, and the board's ``data-flying`` while a fl
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -21,6 +22,20 @@ from tests.server.test_browser import DESKTOP, shown, sit_down
 
 #: A full press is a drag this long (metres of table), as the screen has it (winks.js).
 FULL_DRAG = 0.15
+
+
+@pytest.fixture
+def page(chromium_browser) -> Iterator[Page]:
+    """A desktop page; an error the page throws fails the test."""
+    context = chromium_browser.new_context(viewport=DESKTOP)
+    try:
+        opened = context.new_page()
+        errors: list[str] = []
+        opened.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack}"))
+        yield opened
+        assert not errors
+    finally:
+        context.close()
 
 
 def faster(page: Page) -> None:
@@ -92,71 +107,50 @@ def play_by_hand(page: Page, shots: dict[str, str]) -> str:
     ("tiddledy-winks", {"hands": "expert", "limit": "8", "variation": "II"}),
 ])
 def test_a_person_plays_tiddlywinks_with_the_mouse_to_the_end(
-    chromium_browser, server, screenshots_dir, game, options
+    page, server, screenshots_dir, game, options
 ):
-    context = chromium_browser.new_context(viewport=DESKTOP)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack}"))
-        sit_down(page, server, game, ["human", "easy"], options)
-        faster(page)
-        result = play_by_hand(page, {"flight": str(screenshots_dir / f"{game}-flight.png"),
-                                     "end": str(screenshots_dir / f"{game}-end.png")})
-        assert result.endswith(".")
-        # the final account of the pool, and a flight to watch again, slowly
-        expect(page.locator(".w-account li").first).to_be_visible()
-        assert page.locator("#log li").count() >= 1
-        assert not errors
-    finally:
-        context.close()
+    sit_down(page, server, game, ["human", "easy"], options)
+    faster(page)
+    result = play_by_hand(page, {"flight": str(screenshots_dir / f"{game}-flight.png"),
+                                 "end": str(screenshots_dir / f"{game}-end.png")})
+    assert result.endswith(".")
+    # the final account of the pool under the table
+    expect(page.locator(".w-account li").first).to_be_visible()
+    assert page.locator("#log li").count() >= 1
 
 
-def test_a_gesture_and_its_notation_give_the_same_record(chromium_browser, server):
-    context = chromium_browser.new_context(viewport=DESKTOP)
-    try:
-        page = context.new_page()
-        options = {"hands": "steady", "limit": "1"}
-        sit_down(page, server, "cabriole", ["human", "easy"], options)
-        shoot_at_the_cup(page)
-        expect(page.locator("#table")).to_have_attribute("data-turn", "over")
-        table = page.url.split("/t/")[1].split("#")[0]
-        by_hand = httpx.get(f"{server.url}/t/{table}/record").json()
-        shot = by_hand["moves"][0]
-        assert shot.startswith("red ") and " aim " in shot  # written on the notation's grid
+def test_a_gesture_and_its_notation_give_the_same_record(page, server):
+    options = {"hands": "steady", "limit": "1"}
+    sit_down(page, server, "cabriole", ["human", "easy"], options)
+    shoot_at_the_cup(page)
+    expect(page.locator("#table")).to_have_attribute("data-turn", "over")
+    table = page.url.split("/t/")[1].split("#")[0]
+    by_hand = httpx.get(f"{server.url}/t/{table}/record").json()
+    shot = by_hand["moves"][0]
+    assert shot.startswith("red ") and " aim " in shot  # written on the notation's grid
 
-        sit_down(page, server, "cabriole", ["human", "easy"], options)
-        page.locator("#moves input[name=move]").fill(shot)
-        page.locator("#moves input[name=move]").press("Enter")
-        expect(page.locator("#table")).to_have_attribute("data-turn", "over")
-        table = page.url.split("/t/")[1].split("#")[0]
-        typed = httpx.get(f"{server.url}/t/{table}/record").json()
-        assert typed["moves"] == by_hand["moves"]
-    finally:
-        context.close()
+    sit_down(page, server, "cabriole", ["human", "easy"], options)
+    page.locator("#moves input[name=move]").fill(shot)
+    page.locator("#moves input[name=move]").press("Enter")
+    expect(page.locator("#table")).to_have_attribute("data-turn", "over")
+    table = page.url.split("/t/")[1].split("#")[0]
+    typed = httpx.get(f"{server.url}/t/{table}/record").json()
+    assert typed["moves"] == by_hand["moves"]
 
 
-def test_a_shot_by_the_keyboard_and_a_refused_one(chromium_browser, server):
-    context = chromium_browser.new_context(viewport=DESKTOP)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(f"{error}\n{error.stack}"))
-        sit_down(page, server, "tiddledy-winks", ["human", "easy"], {"limit": "2"})
-        page.locator("g.w-lit").nth(1).focus()
-        page.keyboard.press("Enter")  # the counter chosen, its aim at the cup
-        expect(page.locator("input[name=bearing]")).to_be_focused()
-        page.locator("input[name=pressure]").fill("2")
-        page.keyboard.press("Tab")  # drawn again: the keyboard stays where it was
-        expect(page.locator("button[type=submit]", has_text="Shoot")).to_be_focused()
-        page.locator("input[name=pressure]").press("Enter")
-        expect(page.locator("#message")).to_contain_text("Pressure runs from 0.01")
-        assert shown(page) == 0
-        page.locator("g.w-lit").nth(1).click()  # a click, not a drag, chooses it too
-        page.locator("input[name=pressure]").fill("0.45")
-        page.locator("input[name=pressure]").press("Enter")
-        page.wait_for_function("() => Number(document.querySelector('#table').dataset.n) > 0")
-        assert page.locator("#message").is_hidden()
-        assert not errors
-    finally:
-        context.close()
+def test_a_shot_by_the_keyboard_and_a_refused_one(page, server):
+    sit_down(page, server, "tiddledy-winks", ["human", "easy"], {"limit": "2"})
+    page.locator("g.w-lit").nth(1).focus()
+    page.keyboard.press("Enter")  # the counter chosen, its aim at the cup
+    expect(page.locator("input[name=bearing]")).to_be_focused()
+    page.locator("input[name=pressure]").fill("2")
+    page.keyboard.press("Tab")  # drawn again: the keyboard stays where it was
+    expect(page.locator("button[type=submit]", has_text="Shoot")).to_be_focused()
+    page.locator("input[name=pressure]").press("Enter")
+    expect(page.locator("#message")).to_contain_text("Pressure runs from 0.01")
+    assert shown(page) == 0
+    page.locator("g.w-lit").nth(1).click()  # a click, not a drag, chooses it too
+    page.locator("input[name=pressure]").fill("0.45")
+    page.locator("input[name=pressure]").press("Enter")
+    page.wait_for_function("() => Number(document.querySelector('#table').dataset.n) > 0")
+    assert page.locator("#message").is_hidden()

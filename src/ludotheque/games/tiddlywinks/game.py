@@ -58,6 +58,7 @@ from ludotheque.games.tiddlywinks.table import (
     Position,
     Report,
     StartLine,
+    tilt,
 )
 from ludotheque.games.tiddlywinks.view import (
     Colour,
@@ -674,11 +675,11 @@ class TiddlywinksState(State):
         counters: list[CounterView] = []
         for k, c in enumerate(position.counters):
             x, y, z = c.pose[:3]
-            tilt = math.degrees(2 * math.acos(min(1.0, math.hypot(c.pose[3], c.pose[6]))))
+            leaning = float(tilt(np.array(c.pose)))
             # The rules keep places, ids and colours as plain text; the view names their values.
             counters.append({
                 "counter": self._counter_name(k), "place": cast(Place, c.place),
-                "x": round(x, 4), "y": round(y, 4), "z": round(z, 4), "tilt": round(tilt, 1),
+                "x": round(x, 4), "y": round(y, 4), "z": round(z, 4), "tilt": round(leaning, 1),
             })
         cup, table = game.CUP, game.setup.table
         view: TiddlywinksView = {
@@ -733,10 +734,8 @@ class TiddlywinksState(State):
             at = np.arange(0.0, times[end - 1] + FLIGHT_FRAME / 2, FLIGHT_FRAME)
             at = np.append(at[at < times[end - 1]], times[end - 1]) if end > 1 else times[:1]
             xyz = np.stack([np.interp(at, times[:end], track[:, i]) for i in range(3)], axis=1)
-            quaternion = track[np.searchsorted(times[:end], at).clip(0, end - 1)]
-            tilt = np.degrees(2 * np.arccos(np.minimum(1.0, np.hypot(quaternion[:, 3],
-                                                                      quaternion[:, 6]))))
-            sampled = np.column_stack([np.round(xyz * 10_000), np.round(tilt)]).astype(int)
+            leaning = tilt(track[np.searchsorted(times[:end], at).clip(0, end - 1)])
+            sampled = np.column_stack([np.round(xyz * 10_000), np.round(leaning)]).astype(int)
             paths[self._counter_name(k)] = sampled.ravel().tolist()
         flight: FlightView = {
             "counter": self._counter_name(report.counter),
@@ -791,9 +790,8 @@ class TiddlywinksState(State):
                                                             else "")
                          + (f" (rule “{rule}”)" if rule else ""))
         position = self.position
-        if report.events and not position.over and position.mover == report.player and any(
-            e.what == "potted" and e.counter == report.counter for e in report.events
-        ):
+        # The turn stayed with him: rule "another shot after a pot".
+        if not position.over and position.mover == report.player:
             lines.append(f"{COLOURS[report.player]} shoots again (rule “{names['again']}”)")
         return lines
 

@@ -18,11 +18,26 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 if TYPE_CHECKING:
     from ludotheque.games.tiddlywinks.notation import Shot
 
 #: A flat counter's orientation.
 FLAT = (1.0, 0.0, 0.0, 0.0)
+
+
+def tilt(poses: np.ndarray) -> np.ndarray:
+    """The angle (degrees) between a counter's axis and the vertical, for poses ``x y z qw qx
+    qy qz`` (the last axis): 0 lying face up, 90 on its edge, 180 face down.
+
+    >>> float(tilt(np.array([0.0, 0.0, 0.001, *FLAT])))
+    0.0
+    """
+    leaning: np.ndarray = np.degrees(
+        2 * np.arccos(np.minimum(1.0, np.hypot(poses[..., 3], poses[..., 6])))
+    )
+    return leaning
 
 
 @dataclass(frozen=True)

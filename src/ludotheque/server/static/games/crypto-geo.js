@@ -5,7 +5,9 @@
 // copied from the engine's data, Corse with its seven neighbours by rule) are fetched once, as
 // the module loads: the page awaits the screen module's import, so draw() finds them ready.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { NS as SVG, clickable as button, html, keepFocus, stylesheet } from "./dom.js";
+
+export { html, keepFocus };
 
 async function json(url) {
   const response = await fetch(url);
@@ -42,59 +44,17 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-export function html(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
-
 export function title(text) { return svg("title", {}, text); }
 
-/** Makes node a button: role, tab stop, name, click and Enter/Space. key names it across
- * redraws, so that the focus comes back to it (see keepFocus). */
+/** Makes node a button (dom.js), lit as one of the games' live elements. */
 export function clickable(node, label, action, key) {
-  node.setAttribute("role", "button");
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", label);
   node.classList.add("cg-live");
-  if (key) node.dataset.key = key;
-  node.addEventListener("click", (event) => { event.preventDefault(); action(); });
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); action(); }
-  });
-  return node;
+  return button(node, label, action, key);
 }
 
-/** Puts the board's new children in place, the keyboard focus kept on the element of the same
- * data-key if it had it (draw() replaces every element on each update), else on the first of
- * the fallback keys found (a card played is gone: the focus goes on to the next thing). */
-export function keepFocus(board, children, ...fallbacks) {
-  const active = document.activeElement;
-  const key = active && board.contains(active) && active.dataset ? active.dataset.key : null;
-  board.replaceChildren(...children);
-  if (!key) return;
-  for (const k of [key, ...fallbacks]) {
-    const target = board.querySelector(`[data-key="${CSS.escape(k)}"]`);
-    if (!target) continue;
-    target.focus({ preventScroll: true });
-    if (document.activeElement === target) return;
-  }
-}
-
-let styled = false;
 /** Adds the games' style sheet to the page once. */
 export function ensureStyle() {
-  if (styled) return;
-  styled = true;
-  const href = "/static/games/crypto-geo.css";
-  if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === href)) {
-    document.head.append(html("link", { rel: "stylesheet", href }));
-  }
+  stylesheet("/static/games/crypto-geo.css");
 }
 
 // --- cards ----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
 // five high with its count written on its outermost checker. White checkers carry a ring,
 // black ones a diamond, so that colour is never the only cue; every drawing names its seats.
 
-export const NS = "http://www.w3.org/2000/svg";
+import { NS, clickable as button, el, stylesheet, text } from "./dom.js";
 
 // Geometry, in viewBox units (the SVG scales to the board's width, phones included).
 const FRAME = 10;        // the wooden rim at each end
@@ -66,50 +66,20 @@ export function barAt(row) {
 
 // --- SVG helpers -----------------------------------------------------------------------
 
-/** A new SVG element with its attributes, appended to parent if given. */
-export function el(tag, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined) node.setAttribute(name, value);
-  }
-  if (parent) parent.append(node);
-  return node;
-}
+export { NS, el, text };
 
-/** A text element. */
-export function text(parent, x, y, words, attrs = {}) {
-  const node = el("text", { x, y, ...attrs }, parent);
-  node.textContent = words;
-  return node;
-}
-
-/** Makes an SVG element a button: focusable, named, and played by click, Enter or Space. */
+/** Makes an SVG element a button (dom.js), titled with its name for the mouse. */
 export function clickable(node, label, activate) {
-  node.setAttribute("role", "button");
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", label);
   node.classList.add("tt-hit");
   const title = el("title", {}, null);
   title.textContent = label;
   node.prepend(title);
-  node.addEventListener("click", (event) => { event.preventDefault(); activate(false); });
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " " || event.key === "Spacebar") {
-      event.preventDefault();
-      activate(true);
-    }
-  });
-  return node;
+  return button(node, label, activate);
 }
 
 /** Adds the game's style sheet to the page once. */
 export function ensureCss() {
-  const href = new URL("./trictrac.css", import.meta.url).pathname;
-  if (document.head.querySelector(`link[rel=stylesheet][href="${href}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  document.head.append(link);
+  stylesheet(new URL("./trictrac.css", import.meta.url).pathname);
 }
 
 /** A fresh SVG of the board's size, described for screen readers, put into board. */

@@ -15,7 +15,7 @@
 // of the shot below; then the judgement is written out. "Watch again" replays the last one,
 // slowly if asked. A page may set the speed of every flight with ?speed=N (tests do).
 
-import { el, text } from "./trictrac.js";
+import { clickable, el, html, keepFocus, stylesheet, text } from "./dom.js";
 
 const COLOURS = {
   red: "#c0392b", blue: "#1f5fa8", green: "#8fd14f", yellow: "#f2c230", purple: "#7b3fa0",
@@ -42,7 +42,7 @@ const queue = [];           // flights come faster than they are watched: played
 const waiting = [];         // what waits for the flights to end (the table's log)
 
 export function draw(board, view, ctx) {
-  ensureCss();
+  stylesheet(new URL("./winks.css", import.meta.url).pathname);
   const fresh = !drawn || drawn.board !== board;
   const before = drawn && drawn.view;
   drawn = { board, view, ctx };
@@ -166,23 +166,9 @@ function render() {
   if (!drawn || dragging) return;  // a drag in progress keeps its table; drawn on release
   const { board, view, ctx } = drawn;
   const shown = flying ? flying.view : view;
-  // What had the keyboard's focus has it again once drawn anew (a field, a counter).
-  const focused = board.contains(document.activeElement) ? document.activeElement : null;
-  const again = focused && (focused.getAttribute("name")
-    ? `[name="${focused.getAttribute("name")}"]`
-    : focused.dataset && focused.dataset.counter
-      ? `g[data-counter="${focused.dataset.counter}"]` : null);
-  board.replaceChildren();
-  const wrap = document.createElement("div");
-  wrap.className = "winks";
-  board.append(wrap);
-  const r = turnFor(view, ctx);
-  const top = topView(shown, view, ctx, r, flying && flying.before);
-  wrap.append(top);
-  wrap.append(sideView(shown));
-  wrap.append(panel(view, ctx));
+  const top = topView(shown, view, ctx, turnFor(view, ctx), flying && flying.before);
+  keepFocus(board, [html("div", { class: "winks" }, top, sideView(shown), panel(view, ctx))]);
   if (flying) showFlight(flying.start === null ? 0 : null);
-  if (again) board.querySelector(again)?.focus();
 }
 
 function topView(view, live, ctx, r, before) {
@@ -248,11 +234,20 @@ function topView(view, live, ctx, r, before) {
 
 function counterRadius(view) { return view.table.counter * MM; }
 
-/** The counters another lies on, by name: a counter higher than a lying one and over it. */
+/** Whether counter a lies over counter b: higher, and within a counter's width of it. */
+function over(view, a, b) {
+  return a !== b && a.place !== "cup" && b.place !== "cup" && a.z > b.z + 0.0008
+    && Math.hypot(a.x - b.x, a.y - b.y) < 2 * view.table.counter;
+}
+
+/** The counters that lie over c, by name. */
 function coveredBy(view, c) {
-  const d = 2 * view.table.counter;
-  return view.counters.filter((o) => o !== c && o.place !== "cup" && c.place !== "cup"
-    && o.z > c.z + 0.0008 && Math.hypot(o.x - c.x, o.y - c.y) < d).map((o) => o.counter);
+  return view.counters.filter((o) => over(view, o, c)).map((o) => o.counter);
+}
+
+/** Whether c lies on another counter. */
+function covering(view, c) {
+  return view.counters.some((o) => over(view, c, o));
 }
 
 /** Whether a counter rests on the cup's rim: over its wall, raised off the cloth. */
@@ -275,13 +270,6 @@ function placeWords(view, c) {
     + (c.tilt > 20 && c.tilt < 160 ? `, tilted ${Math.round(c.tilt)}°` : "");
 }
 
-/** Whether a counter lies on another (over it, and higher). */
-function covering(view, c) {
-  const d = 2 * view.table.counter;
-  return view.counters.some((o) => o !== c && o.place !== "cup" && c.place !== "cup"
-    && c.z > o.z + 0.0008 && Math.hypot(o.x - c.x, o.y - c.y) < d);
-}
-
 function drawCounter(layer, view, c, r, lit) {
   const [colour, number] = c.counter.split(" ");
   const [x, y] = toScreen(c.x, c.y, r);
@@ -301,20 +289,11 @@ function drawCounter(layer, view, c, r, lit) {
     el("path", { d: `M ${-rad} ${-rad} L ${rad} ${rad} M ${rad} ${-rad} L ${-rad} ${rad}`,
       class: "w-cross" }, g);
   }
-  const title = el("title", {}, g);
-  title.textContent = placeWords(view, c) + (lit ? " — yours to shoot: drag back from it" : "");
+  const words = placeWords(view, c);
+  el("title", {}, g).textContent = words + (lit ? " — yours to shoot: drag back from it" : "");
   if (lit) {
-    g.setAttribute("role", "button");
-    g.setAttribute("tabindex", "0");
-    g.setAttribute("aria-label", `${placeWords(view, c)}: shoot it`);
+    clickable(g, `${words}: shoot it`, (byKey) => choose(c, byKey), c.counter);
     g.addEventListener("pointerdown", (event) => startAim(event, c));
-    g.addEventListener("click", () => choose(c));
-    g.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        choose(c, true);
-      }
-    });
   }
   return g;
 }
@@ -356,7 +335,16 @@ let dragging = null;  // {counter, svg, moved}: a drag from a counter, until it 
 // The drag is followed on the whole window: it may go beyond the table's edge.
 window.addEventListener("pointermove", onAim);
 window.addEventListener("pointerup", onRelease);
-window.addEventListener("pointercancel", () => { dragging = null; render(); });
+window.addEventListener("pointercancel", letGo);
+// Escape lets a drag go without shooting.
+window.addEventListener("keydown", (event) => { if (event.key === "Escape") letGo(); });
+
+function letGo() {
+  if (!dragging) return;
+  dragging = null;
+  aim = null;
+  render();
+}
 
 function pointIn(svg, event) {
   const m = svg.getScreenCTM();
@@ -390,16 +378,22 @@ function onAim(event) {
   if (length < Math.max(0.006, 8 / perMetre)) {
     if (dragging.moved) {  // back onto the counter: the shot is called off
       aim = null;
-      drawSquidger(dragging.svg, view, turnFor(view, ctx));
+      redrawAim();
     }
     return;
   }
   dragging.moved = true;
   aim = { bearing: Math.round(bearingOf(dx, dy) * 10) / 10,
     pressure: Math.min(1, Math.max(0.01, Math.round((length / full) * 100) / 100)) };
-  drawSquidger(dragging.svg, view, turnFor(view, ctx));
+  redrawAim();
   const written = drawn.board.querySelector(".w-notation code");
   if (written) written.textContent = notation(c.counter, aim.bearing, aim.pressure, steep);
+}
+
+/** The squidger and the guide drawn again where the aim now is. */
+function redrawAim() {
+  const { board, view, ctx } = drawn;
+  drawSquidger(board.querySelector("svg.winks-top"), view, turnFor(view, ctx));
 }
 
 function onRelease() {
@@ -411,15 +405,6 @@ function onRelease() {
   else choose(counter);
 }
 
-// Escape lets a drag go without shooting.
-window.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && dragging) {
-    dragging = null;
-    aim = null;
-    render();
-  }
-});
-
 function choose(c, keyboard = false) {
   if (selected !== c.counter || !aim) aim = { bearing: Math.round(cupBearing(c) * 10) / 10,
     pressure: aim ? aim.pressure : 0.5 };
@@ -429,7 +414,10 @@ function choose(c, keyboard = false) {
 }
 
 function shoot(counter) {
-  const move = notation(counter, aim.bearing, aim.pressure, steep);
+  send(notation(counter, aim.bearing, aim.pressure, steep));
+}
+
+function send(move) {
   performance.mark("winks-shot");  // from here to the flight's first frame (benchmarks/)
   selected = null;
   aim = null;
@@ -437,16 +425,6 @@ function shoot(counter) {
 }
 
 // --- the panel under the table ---------------------------------------------------------
-
-function html(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
 
 function panel(view, ctx) {
   const box = html("div", { class: "w-panel" });
@@ -461,20 +439,20 @@ function panel(view, ctx) {
         (i ? " " : "") + line[0].toUpperCase() + line.slice(1) + "."))));
   }
   if (view.flight && !flying) {
-    box.append(html("p", { class: "w-replay" },
-      html("button", { type: "button", class: "quiet", onclick: () => watch(view, 1) },
-        "Watch it again"), " ",
-      html("button", { type: "button", class: "quiet", onclick: () => watch(view, 0.25) },
-        "In slow motion")));
+    const again = (key, rate, words) => html("button", { type: "button", class: "quiet",
+      "data-key": key, onclick: () => watch(view, rate) }, words);
+    box.append(html("p", { class: "w-replay" }, again("again", 1, "Watch it again"), " ",
+      again("slowly", 0.25, "In slow motion")));
   }
   if (flying) {
     box.append(html("p", { class: "w-flying" }, `${flying.flight.counter} in flight… `,
-      html("button", { type: "button", onclick: skip }, "Skip to where it lands")));
+      html("button", { type: "button", "data-key": "skip", onclick: skip },
+        "Skip to where it lands")));
   }
   if (!ctx.yours || flying || view.result) return box;
   if ((ctx.legal || []).includes("pass")) {
     box.append(html("p", {}, "None of your counters may be played: ",
-      html("button", { type: "button", onclick: () => ctx.play("pass") }, "Pass")));
+      html("button", { type: "button", "data-key": "pass", onclick: () => ctx.play("pass") }, "Pass")));
     return box;
   }
   box.append(html("p", { class: "w-how" }, selected
@@ -487,7 +465,7 @@ function panel(view, ctx) {
     written.textContent = aim ? notation(selected, aim.bearing, aim.pressure, steep) : "";
   };
   const steepness = html("input", { type: "range", min: 0, max: 90, step: 1, value: steep,
-    name: "steep", "aria-label": "the squidger's steepness, degrees",
+    name: "steep", "data-key": "steep", "aria-label": "the squidger's steepness, degrees",
     oninput: (event) => {
       steep = Number(event.target.value);
       shownSteep.textContent = `${steep}°`;
@@ -499,41 +477,34 @@ function panel(view, ctx) {
   if (selected) {
     const c = view.counters.find((k) => k.counter === selected);
     aim = aim || { bearing: Math.round(cupBearing(c) * 10) / 10, pressure: 0.5 };
-    const bearing = html("input", { type: "number", name: "bearing", min: 0, max: 359.9,
-      step: 0.1, value: aim.bearing.toFixed(1), required: true,
+    // A field of the aim: a number the notation may refuse is sent as typed, and the
+    // server's sentence says why.
+    const field = (name, min, max, step, digits, redraw) => html("input", {
+      type: "number", name, min, max, step, value: aim[name].toFixed(digits), required: true,
+      "data-key": name,
       onchange: (event) => {
-        const b = Number(event.target.value);
-        if (event.target.value !== "" && Number.isFinite(b)) aim = { ...aim, bearing: b };
+        const value = Number(event.target.value);
+        if (event.target.value !== "" && Number.isFinite(value)) aim = { ...aim, [name]: value };
         write();
+        if (redraw) redrawAim();
       } });
-    const pressure = html("input", { type: "number", name: "pressure", min: 0.01, max: 1,
-      step: 0.01, value: aim.pressure.toFixed(2), required: true,
-      onchange: (event) => {
-        const p = Number(event.target.value);
-        if (event.target.value !== "" && Number.isFinite(p)) aim = { ...aim, pressure: p };
-        write();
-        drawSquidger(drawn.board.querySelector("svg.winks-top"), view, turnFor(view, ctx));
-      } });
-    // Enter in a field, or the button, shoots what the fields say, as written: a value the
-    // rules refuse comes back as the server's sentence.
+    const bearing = field("bearing", 0, 359.9, 0.1, 1, false);
+    const pressure = field("pressure", 0.01, 1, 0.01, 2, true);
+    // Enter in a field, or the button, shoots what the fields say, as written.
     const form = html("form", { class: "w-aim", onsubmit: (event) => {
       event.preventDefault();
-      const move = `${selected} aim ${bearing.value.trim() || "?"} pressure `
-        + `${pressure.value.trim() || "?"} steep ${steep}`;
-      selected = null;
-      aim = null;
-      performance.mark("winks-shot");
-      ctx.play(move);
+      send(`${selected} aim ${bearing.value.trim() || "?"} pressure `
+        + `${pressure.value.trim() || "?"} steep ${steep}`);
     } },
     html("label", {}, "Aim (degrees, 0 to the right of red's seat, counter-clockwise) ", bearing),
-    " ", html("button", { type: "button", class: "quiet", onclick: () => {
+    " ", html("button", { type: "button", class: "quiet", "data-key": "at the cup", onclick: () => {
       aim = { ...aim, bearing: Math.round(cupBearing(c) * 10) / 10 };
       bearing.value = aim.bearing.toFixed(1);
       write();
-      drawSquidger(drawn.board.querySelector("svg.winks-top"), view, turnFor(view, ctx));
+      redrawAim();
     } }, "at the cup"),
     " ", html("label", {}, "Pressure (0.01 to 1) ", pressure),
-    " ", html("button", { type: "submit" }, `Shoot ${selected}`));
+    " ", html("button", { type: "submit", "data-key": "shoot" }, `Shoot ${selected}`));
     form.noValidate = true;
     box.append(form);
     write();
@@ -656,13 +627,4 @@ function isOff(view, x, y) {
   const t = view.table;
   return t.shape === "round" ? Math.hypot(x, y) > t.size - 0.01
     : Math.max(Math.abs(x), Math.abs(y)) > t.size - 0.01;
-}
-
-let css = false;
-function ensureCss() {
-  if (css) return;
-  const href = new URL("./winks.css", import.meta.url).pathname;
-  css = true;
-  if (document.head.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(html("link", { rel: "stylesheet", href }));
 }

@@ -1,6 +1,6 @@
 """Jacquet speed against OpenSpiel's backgammon, as ratios from one run of this script.
 
-    .venv/bin/pip install -e '.[bench]'      # open_spiel, for the peer
+    .venv/bin/pip install -e '.[research]'      # open_spiel, for the peer
     .venv/bin/python benchmarks/jacquet.py [SECONDS]
 
 Random games from the opening to the end, by:
@@ -75,7 +75,7 @@ def contenders() -> dict[str, Callable[[int], object]]:
     try:
         import pyspiel
     except ImportError:
-        print("open_spiel is not installed: pip install -e '.[bench]' to measure the peer.")
+        print("open_spiel is not installed: pip install -e '.[research]' to measure the peer.")
         return found
     backgammon = pyspiel.load_game("backgammon")
     bots = [pyspiel.make_uniform_random_bot(p, 1) for p in range(2)]

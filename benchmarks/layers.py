@@ -1,6 +1,6 @@
 """The layers' cost, measured: this checkout against an earlier one, in one run, interleaved.
 
-    .venv/bin/pip install -e '.[bench]'        # open_spiel, for the peer (optional)
+    .venv/bin/pip install -e '.[research]'        # open_spiel, for the peer (optional)
     .venv/bin/python benchmarks/layers.py [--before REV] [--seconds S] [--rounds N]
 
 The earlier checkout (``--before``, by default the commit before the layers issue began) is

@@ -36,7 +36,7 @@ from ludotheque.core.registry import games, manifest
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 #: A few option sets per rule set, beyond the defaults: more seats, the other readings.
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
-    "crypto-90": [{}, {"players": 4, "laying": "at once", "tens": "0-9", "turned_fakir": "pile"}],
+    "crypto-90": [{}, {"players": 4, "laying": "at once", "tens": "digit", "turned_fakir": "pile"}],
     "crypto-geographique": [{}, {"players": 4, "teams": True}],
     "crypto-geographique-chaine": [{}, {"players": 3, "rounds": 2}],
     "dames-rabattues": [{}, {"passing": "general", "raise_in_same_throw": True}],

@@ -213,6 +213,12 @@ class Game(ABC):
         """The highest return a seat can get with these options (OpenSpiel's MaxUtility)."""
         return self.info.max_utility
 
+    def max_game_length(self) -> int:
+        """The most decisions a game can last with these options (OpenSpiel's MaxGameLength;
+        chance outcomes not counted): its ``limit``, unless the rule set bounds it closer."""
+        limit: int = self.options["limit"]
+        return limit
+
     @abstractmethod
     def num_distinct_actions(self) -> int:
         """Size of the decision action space: ids run from 0 to this minus one."""

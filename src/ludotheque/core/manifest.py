@@ -35,6 +35,7 @@ from ludotheque.core.options import Option
 from ludotheque.core.view import json_schema
 
 if TYPE_CHECKING:
+    from ludotheque.core.encoding import Encoding
     from ludotheque.core.game import Game, State
 
 #: A reference to an object of a module, ``"package.module:attribute"``, imported on first use.
@@ -98,7 +99,9 @@ class Manifest:
       the first method is the game's own;
     - ``details``: ``(state) -> dict``, facts of a finished game that self-play tallies;
     - ``result``: ``(state) -> str | None``, how a finished game ended, where the returns
-      alone would mislead.
+      alone would mislead;
+    - ``encoding``: the :class:`~ludotheque.core.encoding.Encoding` class, ``(game) ->
+      Encoding``: the tensors and learning actions the research adapters serve.
     """
 
     id: str
@@ -126,6 +129,7 @@ class Manifest:
     computer: str | None = None
     details: Ref | None = None
     result: Ref | None = None
+    encoding: Ref | None = None
 
     def has(self, offer: str) -> bool:
         """Whether the rule set offers ``offer``, a reference field (``"heuristic"``)."""
@@ -186,6 +190,13 @@ class Manifest:
             raise LudothequeError(f"{self.id} has no heuristic player yet.")
         evaluate: Callable[[State, int], float] = resolve(self.heuristic)
         return evaluate
+
+    def encode(self, game: Game) -> Encoding:
+        """The rule set's tensors and learning actions for ``game``."""
+        if self.encoding is None:
+            raise LudothequeError(f"{self.id} offers no tensors for learning code yet.")
+        made: Encoding = resolve(self.encoding)(game)
+        return made
 
     def tally(self, state: State) -> dict[str, str | float]:
         """Facts of a finished game that self-play counts beside the wins: a text value is

@@ -41,6 +41,8 @@ class Option:
     #: The greatest value a number may take: every float option declares both, so that no
     #: value reaches the rules that their arithmetic cannot take (a cloth of 1e308 mm).
     maximum: int | float | None = None
+    #: Earlier spellings of values, still read (records and habits keep them): (text, value).
+    synonyms: tuple[tuple[str, Any], ...] = ()
 
     def parse(self, value: Any, *, game: str) -> Any:
         """The value converted to the option's type, or an OptionError naming what is allowed.
@@ -52,7 +54,12 @@ class Option:
         Traceback (most recent call last):
         ...
         ludotheque.core.errors.OptionError: option 'cloth' of g takes a number from 0.5 ... nan.
+        >>> Option("tens", str, "deck", ("deck", "digit"), synonyms=(("0-9", "digit"),)).parse(
+        ...     "0-9", game="g")
+        'digit'
         """
+        if isinstance(value, str):
+            value = dict(self.synonyms).get(value.strip(), value)
         converted = self._convert(value, game)
         low, high = self.minimum, self.maximum
         if (low is not None and converted < low) or (high is not None and converted > high):

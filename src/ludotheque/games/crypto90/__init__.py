@@ -62,8 +62,10 @@ OPTIONS = (
         TENS,
         source="«Les neuf dizaines (jeu gagnant dont les neuf cartes appartiennent chacune et "
         "dans l'ordre à des dizaines différentes)»; «une carte de chaque dizaine»",
-        help="1-10 = the deck's nine tens 01–10, 11–20, … 81–90; 0-9 = by the tens digit, "
-        "01–09, 10–19, … 80–89 and 90",
+        help="deck = the deck's nine tens 01–10, 11–20, … 81–90; digit = by the tens digit, "
+        "01–09, 10–19, … 80–89 and 90 (written 1-10 and 0-9 before OpenSpiel's game "
+        "strings, which read them as numbers)",
+        synonyms=(("1-10", "deck"), ("0-9", "digit")),
     ),
     Option(
         "turned_fakir",

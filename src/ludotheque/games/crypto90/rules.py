@@ -87,7 +87,7 @@ def single_parity(nine: tuple[int, ...]) -> bool:
 
 #: The two ways to cut the numbers into tens: the deck's nine tens 01–10, 11–20, … 81–90
 #: (default), or by the tens digit, 01–09, 10–19, … 80–89 and 90 alone.
-TENS = ("1-10", "0-9")
+TENS = ("deck", "digit")
 
 
 def ten_of(card: int, tens: str = TENS[0]) -> int:
@@ -98,7 +98,7 @@ def nine_tens(nine: tuple[int, ...], tens: str = TENS[0]) -> bool:
     """«Les neuf dizaines»: each card from a different ten, in order.
 
     >>> nine = cards("05 10 21 33 41 52 64 77 85")  # 05 and 10 share the ten 01–10
-    >>> nine_tens(nine), nine_tens(nine, "0-9")
+    >>> nine_tens(nine), nine_tens(nine, "digit")
     (False, True)
     """
     groups = [ten_of(card, tens) for card in nine]

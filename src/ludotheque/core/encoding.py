@@ -155,6 +155,11 @@ class Encoding:
         """The game's action for learning code's decision ``action``."""
         return action
 
+    def nearest(self, state: State, action: int) -> int:
+        """Learning code's decision for the game's decision ``action`` (a computer player's),
+        or the nearest one where the numbering is a coarse grid of the game's."""
+        return action
+
     def num_chance_outcomes(self) -> int:
         """Size of the chance outcome space learning code sees."""
         return self.game.max_chance_outcomes()

@@ -95,4 +95,5 @@ MANIFEST = Manifest(
         "expectimax": "ludotheque.games.jacquet.players:EXPECTIMAX",
     },
     details="ludotheque.games.jacquet.game:tally",
+    encoding="ludotheque.games.jacquet.encoding:JacquetEncoding",
 )

@@ -1,0 +1,228 @@
+"""What the OpenSpiel and PettingZoo adapters share: a rule set's encoding made into numpy
+tensors, a game in progress with each seat's memory of it, and the rewards learning code
+receives.
+
+>>> import ludotheque
+>>> learner = Learner(ludotheque.load_game("crypto-90", players=3, limit=40))
+>>> play = learner.start()
+>>> while play.state.is_chance_node():
+...     play.apply(learner.encoding.chance(play.state)[0][0])
+>>> learner.observation(play.state, 0).shape == (learner.encoding.observation.size,)
+True
+>>> learner.information_state(play, 0).shape == (learner.information_state_size(),)
+True
+>>> win_loss([3.0, -1.0, -2.0]), win_loss([0.0, 0.0])
+([1.0, -0.5, -0.5], [0.0, 0.0])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ludotheque.core.encoding import Encoding, Layout
+from ludotheque.core.errors import OptionError
+from ludotheque.core.game import Game, State
+
+#: How learning code is rewarded at the end of a game: ``returns``, the rule set's own money
+#: or points (``State.returns``); ``win-loss``, +1 shared among the winners and -1 among the
+#: losers, zero-sum and within [-1, 1] whatever the stakes (:func:`win_loss`).
+REWARDS = ("returns", "win-loss")
+
+Vector = npt.NDArray[np.float32]
+
+
+def win_loss(returns: Sequence[float]) -> list[float]:
+    """Each seat's win/loss reward for ``returns``: the seats with the best return win (partners
+    together), the others lose, nobody where every seat has it. With W winners and L losers of
+    the largest M of the two, a winner gets L/M and a loser -W/M: zero-sum, within [-1, 1],
+    +1/-1 between two players or two camps."""
+    best = max(returns)
+    won = [r == best for r in returns]
+    winners = sum(won)
+    losers = len(returns) - winners
+    if losers == 0:
+        return [0.0] * len(returns)
+    most = max(winners, losers)
+    return [losers / most if w else -winners / most for w in won]
+
+
+class Tensor:
+    """One tensor of a layout: a flat float32 vector and its fields, each a view of its part
+    in its shape (what an encoding writes into, and what OpenSpiel's observers hold)."""
+
+    __slots__ = ("fields", "vector")
+
+    def __init__(self, layout: Layout, vector: Vector | None = None) -> None:
+        self.vector: Vector = np.zeros(layout.size, np.float32) if vector is None else vector
+        self.fields = {
+            f.name: self.vector[start:stop].reshape(f.shape)
+            for f, (start, stop) in zip(layout.fields, layout.offsets().values(), strict=True)
+        }
+
+
+class Play:
+    """A game in progress as learning code holds it: the state, and where something is hidden,
+    each seat's rows of what he learnt of every action so far (a chain shared between copies,
+    as the state's own history is)."""
+
+    __slots__ = ("learner", "memory", "state")
+
+    def __init__(self, learner: Learner, state: State, memory: list[Any] | None) -> None:
+        self.learner = learner
+        self.state = state
+        self.memory = memory
+
+    def copy(self) -> Play:
+        memory = None if self.memory is None else list(self.memory)
+        return Play(self.learner, self.state.clone(), memory)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
+        # OpenSpiel clones a Python state by deep-copying its attributes: the rules and the
+        # rows are immutable and shared; only the position's holder is new.
+        return self.copy()
+
+    def rows(self, player: int) -> list[Vector]:
+        """The seat's rows, first action first."""
+        assert self.memory is not None
+        rows, chain = [], self.memory[player]
+        while chain is not None:
+            row, chain = chain
+            rows.append(row)
+        return rows[::-1]
+
+    def apply(self, action: int) -> None:
+        """Play ``action``, learning code's id at a decision or a chance node."""
+        state, encoding = self.state, self.learner.encoding
+        action = (encoding.outcome(state, action) if state.is_chance_node()
+                  else encoding.decision(state, action))
+        self.play(action)
+
+    def play(self, action: int) -> None:
+        """Play ``action``, the game's own id."""
+        state = self.state
+        if self.memory is None:
+            state.apply_action(action)
+            return
+        before = state.clone()
+        state.apply_action(action)
+        recall = self.learner.recall
+        assert recall is not None
+        for player in range(len(self.memory)):
+            row = Tensor(recall)
+            self.learner.encoding.remember(before, action, state, player, row.fields)
+            self.memory[player] = (row.vector, self.memory[player])
+
+
+class Learner:
+    """A game as learning code sees it: its encoding's tensors as numpy vectors, its actions
+    in the encoding's numbering, and its rewards (``reward``, one of :data:`REWARDS`)."""
+
+    def __init__(self, game: Game, reward: str = REWARDS[0]) -> None:
+        if reward not in REWARDS:
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}.")
+        self.game = game
+        self.reward = reward
+        self.encoding: Encoding = game.manifest.encode(game)
+        self.recall = self.encoding.recall
+        self._observed = Tensor(self.encoding.observation)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Learner:
+        # Shared by every state of the game, as the rules are: nothing in it changes.
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Learner, (self.game, self.reward)
+
+    @property
+    def hidden(self) -> bool:
+        """Whether something is hidden from a seat, so that his information state is more than
+        the history."""
+        return self.recall is not None
+
+    def start(self) -> Play:
+        memory = [None] * self.game.num_players() if self.hidden else None
+        return Play(self, self.game.new_initial_state(), memory)
+
+    # --- rewards -------------------------------------------------------------------------------
+
+    def returns(self, state: State) -> list[float]:
+        returns = state.returns()
+        if self.reward == "returns" or not state.is_terminal():
+            return returns
+        return win_loss(returns)
+
+    def utility_bounds(self) -> tuple[float, float]:
+        if self.reward == "win-loss":
+            return -1.0, 1.0
+        return self.game.min_utility(), self.game.max_utility()
+
+    def zero_sum(self) -> bool:
+        return self.reward == "win-loss" or self.game.info.zero_sum
+
+    # --- tensors -------------------------------------------------------------------------------
+
+    def observe(self, state: State, player: int, tensor: Tensor) -> None:
+        tensor.vector.fill(0.0)
+        self.encoding.observe(state, player, tensor.fields)
+
+    def observation(self, state: State, player: int) -> Vector:
+        """The seat's observation tensor, a new vector."""
+        self.observe(state, player, self._observed)
+        return self._observed.vector.copy()
+
+    def information_state_size(self) -> int:
+        recall = self.recall
+        if recall is None:
+            return self.encoding.observation.size
+        return self.encoding.observation.size + self.encoding.max_history() * recall.size
+
+    def remembered(self, play: Play, player: int, out: Vector) -> None:
+        """Write the seat's rows, first action first, into ``out`` (max_history rows)."""
+        rows = play.rows(player)
+        if rows:
+            width = out.shape[-1]
+            out.reshape(-1, width)[: len(rows)] = np.stack(rows)
+
+    def information_state(self, play: Play, player: int) -> Vector:
+        """The seat's information state of perfect recall: his observation now, then his rows
+        (zeros past the last), a new vector."""
+        observed = self.observation(play.state, player)
+        if self.recall is None:
+            return observed
+        history = np.zeros((self.encoding.max_history(), self.recall.size), np.float32)
+        self.remembered(play, player, history)
+        return np.concatenate([observed, history.ravel()])
+
+    # --- strings -------------------------------------------------------------------------------
+
+    def observation_string(self, state: State, player: int) -> str:
+        """What the seat sees, as his view's JSON (the view the front ends send him)."""
+        return json.dumps(state.observation(player), sort_keys=True, ensure_ascii=False,
+                          separators=(",", ":"))
+
+    def information_state_string(self, play: Play, player: int) -> str:
+        """The seat's information state as text: where nothing is hidden, the history; else
+        each row of what he learnt (its non-zero fields), then his view now."""
+        state = play.state
+        if self.recall is None:
+            return " ".join(map(str, state.history()))
+        names = [(f.name, *span) for f, span in zip(
+            self.recall.fields, self.recall.offsets().values(), strict=True)]
+        lines = [f"seat {player}"]
+        for row in play.rows(player):
+            lines.append(" ".join(
+                f"{name}={_numbers(row[a:b])}" for name, a, b in names if row[a:b].any()
+            ))
+        lines.append(self.observation_string(state, player))
+        return "\n".join(lines)
+
+
+def _numbers(values: Vector) -> str:
+    if values.size == 1:
+        return f"{float(values[0]):g}"
+    return ",".join(f"{float(v):g}" for v in values)

@@ -1,0 +1,250 @@
+"""Every rule set as an OpenSpiel game: importing this module registers them.
+
+Each rule set is registered as ``python_ludotheque_<id>`` (its id's dashes as underscores), with
+every option of its manifest as a game parameter (defaults as the manifest has them) and
+``reward`` (``returns`` or ``win-loss``, :data:`~ludotheque.adapters.learning.REWARDS`)::
+
+    import pyspiel
+    import ludotheque.adapters.openspiel
+    game = pyspiel.load_game("python_ludotheque_jacquet(reading=dlp-summary)")
+
+A state's observation tensor and string, and for the rule sets that hide something its
+information-state tensor and string of perfect recall, come from the rule set's encoding
+(:mod:`ludotheque.core.encoding`, listed field by field in each rules doc); where nothing is
+hidden the information state is the history, as OpenSpiel's own perfect-information games
+have it. A game its ``limit`` stopped is terminal with the returns of an unfinished game; the
+state says so (``truncated()``) and learning code should treat it as a truncation.
+
+The project's players are OpenSpiel bots (:class:`LudothequeBot`): a bot is handed the seat's
+turn (its view, the legal actions) and never the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ludotheque.adapters.learning import REWARDS, Learner, Play, Tensor
+from ludotheque.agents import make_agent
+from ludotheque.core.game import CHANCE, State
+from ludotheque.core.manifest import Manifest
+from ludotheque.core.registry import load_game, manifests
+
+PREFIX = "python_ludotheque_"
+
+
+def short_name(manifest: Manifest) -> str:
+    """The rule set's name in OpenSpiel.
+
+    >>> from ludotheque.core.registry import manifest
+    >>> short_name(manifest("crypto-90"))
+    'python_ludotheque_crypto_90'
+    """
+    return PREFIX + manifest.id.replace("-", "_")
+
+
+def game_type(manifest: Manifest, zero_sum: bool | None = None) -> pyspiel.GameType:
+    """The rule set's OpenSpiel type: what it is, and every option as a parameter."""
+    info = manifest.info
+    hidden = not info.perfect_information
+    if zero_sum is None:
+        zero_sum = info.zero_sum
+    parameters: dict[str, Any] = {o.name: o.default for o in manifest.options}
+    parameters["reward"] = REWARDS[0]
+    return pyspiel.GameType(
+        short_name=short_name(manifest),
+        long_name=f"Ludothèque: {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
+                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=hidden,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+class LudothequeGame(pyspiel.Game):  # type: ignore[misc]
+    """A rule set with its options, as an OpenSpiel game; one subclass per rule set."""
+
+    manifest: Manifest
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        reward = str(params.pop("reward", REWARDS[0]))
+        self.learner = Learner(load_game(self.manifest.id, **params), reward)
+        game, encoding = self.learner.game, self.learner.encoding
+        low, high = self.learner.utility_bounds()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.num_actions(),
+            max_chance_outcomes=encoding.num_chance_outcomes(),
+            num_players=game.num_players(),
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if self.learner.zero_sum() else None,
+            max_game_length=game.max_game_length(),
+        )
+        kind = game_type(self.manifest, self.learner.zero_sum())
+        super().__init__(kind, info, {**game.options, "reward": reward})
+
+    def new_initial_state(self) -> LudothequeState:
+        return LudothequeState(self, self.learner.start())
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> Observer:
+        if params:
+            raise ValueError(f"these games' observers take no parameters, not {params}.")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        if iig_obs_type is not None and not self.learner.game.info.perfect_information:
+            if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or (
+                    not iig_obs_type.public_info):
+                raise ValueError("these games observe for one seat, what he alone sees and "
+                                 "what everyone sees (private_info=SINGLE_PLAYER, public_info).")
+        return Observer(self.learner, recall)
+
+    def max_chance_nodes_in_history(self) -> int:
+        # A game is at most its rows less its decisions, or as many chance nodes as decisions
+        # (one throw or draw a decision) where nothing is hidden.
+        game = self.learner.game
+        if self.learner.hidden:
+            return self.learner.encoding.max_history() - game.max_game_length()
+        return game.max_game_length() + 1
+
+
+class LudothequeState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress, as an OpenSpiel state: the rule set's state inside (``.play``),
+    actions in the encoding's numbering."""
+
+    def __init__(self, game: LudothequeGame, play: Play) -> None:
+        super().__init__(game)
+        self.play = play
+
+    @property
+    def rules_state(self) -> State:
+        """The rule set's own state (the whole position: not for a seat's eyes)."""
+        return self.play.state
+
+    def current_player(self) -> int:
+        return self.play.state.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.play.learner.encoding.legal(self.play.state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.play.learner.encoding.chance(self.play.state)
+
+    def _apply_action(self, action: int) -> None:
+        self.play.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state, encoding = self.play.state, self.play.learner.encoding
+        if player == CHANCE:
+            return state.action_to_string(encoding.outcome(state, action))
+        return state.action_to_string(encoding.decision(state, action))
+
+    def is_terminal(self) -> bool:
+        return self.play.state.is_terminal()
+
+    def truncated(self) -> bool:
+        """Whether the game's ``limit`` stopped it: a truncation, not an end by the rules."""
+        return self.play.state.truncated()
+
+    def returns(self) -> list[float]:
+        return self.play.learner.returns(self.play.state)
+
+    def __str__(self) -> str:
+        return str(self.play.state)
+
+
+class Observer:
+    """An OpenSpiel observer (``tensor``, ``dict``, ``set_from``, ``string_from``): the
+    seat's observation, or with ``recall`` his information state."""
+
+    def __init__(self, learner: Learner, recall: bool) -> None:
+        self.learner = learner
+        self.recall = recall and learner.hidden
+        self.perfect_recall = recall
+        encoding = learner.encoding
+        self.tensor = np.zeros(learner.information_state_size() if self.recall
+                               else encoding.observation.size, np.float32)
+        size = encoding.observation.size
+        self.dict: dict[str, Any] = {"observation": self.tensor[:size]}
+        self._observed = Tensor(encoding.observation, self.dict["observation"])
+        if self.recall:
+            assert learner.recall is not None
+            self.dict["history"] = self.tensor[size:].reshape(
+                encoding.max_history(), learner.recall.size)
+
+    def set_from(self, state: LudothequeState, player: int) -> None:
+        self.tensor.fill(0.0)
+        self.learner.encoding.observe(state.play.state, player, self._observed.fields)
+        if self.recall:
+            self.learner.remembered(state.play, player, self.dict["history"])
+
+    def string_from(self, state: LudothequeState, player: int) -> str:
+        if self.perfect_recall:
+            return self.learner.information_state_string(state.play, player)
+        return self.learner.observation_string(state.play.state, player)
+
+
+class LudothequeBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of the project's players as an OpenSpiel bot: a seat kind as the command line
+    writes it (``heuristic``, ``mcts:hard``, ``ismcts:easy``, ``hard``…), handed the seat's
+    turn (its view and legal actions), never the state; its move in the encoding's numbering.
+    """
+
+    def __init__(self, game: LudothequeGame, player: int, kind: str,
+                 seed: int | None = None) -> None:
+        super().__init__()
+        self.player_id = player
+        self.kind = kind
+        self.agent = make_agent(kind, seed, game.learner.game)
+
+    def step(self, state: LudothequeState) -> int:
+        rules = state.play.state
+        chosen = self.agent.choose(rules.turn())
+        encoding = state.play.learner.encoding
+        return encoding.nearest(rules, chosen)
+
+    def restart_at(self, state: LudothequeState) -> None:
+        pass
+
+    def inform_action(self, state: LudothequeState, player_id: int, action: int) -> None:
+        pass
+
+    def provides_policy(self) -> bool:
+        return False
+
+
+def _register(manifest: Manifest) -> None:
+    subclass: Callable[..., LudothequeGame] = type(
+        f"{manifest.id.title().replace('-', '')}Game", (LudothequeGame,), {"manifest": manifest}
+    )
+    pyspiel.register_game(game_type(manifest), subclass)
+
+
+def register_all() -> list[str]:
+    """Register every rule set that offers an encoding (once); their OpenSpiel names."""
+    registered = set(pyspiel.registered_names())
+    names = []
+    for manifest in manifests():
+        if manifest.encoding is None:
+            continue
+        name = short_name(manifest)
+        if name not in registered:
+            _register(manifest)
+        names.append(name)
+    return names
+
+
+NAMES = register_all()

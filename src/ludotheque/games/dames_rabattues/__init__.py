@@ -61,4 +61,5 @@ MANIFEST = Manifest(
     analysis="ludotheque.games.dames_rabattues.analysis:report",
     # Every move of Dames rabattues is forced: the player is seated, and never has to think.
     players={"mcts": "ludotheque.games.dames_rabattues.players:MCTS"},
+    encoding="ludotheque.games.dames_rabattues.encoding:DamesRabattuesEncoding",
 )

@@ -51,25 +51,34 @@ def _point_units(count: int) -> list[float]:
     return [float(count >= 1), float(count >= 2), float(count >= 3), max(count - 3, 0) / _REST]
 
 
-def _point_table(observer: int) -> np.ndarray:
-    """For each byte a cell may hold (a signed count, White's checkers positive), the point's
-    units for the observer then for his opponent: indexed by the raw byte, the look-up needs
-    no arithmetic on the cells."""
-    table = np.zeros((256, 2, 4), np.float32)
+def _signed(byte: int) -> int:
+    """The count a cell's byte holds: White's checkers positive, Black's negative."""
+    return byte - 256 if byte > 127 else byte
+
+
+def _units(observer: int) -> np.ndarray:
+    """For each byte a cell may hold, the point's units for the observer (row 0) and for his
+    opponent (row 1): indexed by the raw byte, the look-up needs no arithmetic on the cells."""
+    table = np.zeros((2, 256, 4), np.float32)
     for byte in range(256):
-        signed = byte - 256 if byte > 127 else byte
-        mine = signed if observer == 0 else -signed
-        table[byte, 0] = _point_units(max(mine, 0))
-        table[byte, 1] = _point_units(max(-mine, 0))
+        mine = _signed(byte) if observer == 0 else -_signed(byte)
+        table[0, byte] = _point_units(max(mine, 0))
+        table[1, byte] = _point_units(max(-mine, 0))
     return table
 
 
-#: Per observer: the byte table, and the cells of his points 1–24 in order (his point p is the
-#: absolute index p - 1 + 12 × observer, modulo 24).
-_TABLES = (_point_table(0), _point_table(1))
-_ORDER = tuple(
-    np.array([(p + HALF_TRACK * observer) % 24 for p in range(24)], np.intp) for observer in (0, 1)
+#: Per observer, the units of a point by its byte.
+_UNITS = (_units(0), _units(1))
+#: Per seat, bytes.translate's table marking the bytes that hold that seat's checkers.
+_HELD = tuple(
+    bytes(int(_signed(byte) * (1 - 2 * seat) > 0) for byte in range(256)) for seat in (0, 1)
 )
+
+
+def _points_of(cells: bytes, seat: int) -> bytes:
+    """The cells of ``seat``'s points 1 to 24 in order: his point p is the absolute index
+    p - 1 + 12 × seat, modulo 24."""
+    return cells[:24] if seat == 0 else cells[HALF_TRACK:24] + cells[:HALF_TRACK]
 
 
 def _dice_planes(dice: tuple[int, ...]) -> np.ndarray:
@@ -81,26 +90,29 @@ def _dice_planes(dice: tuple[int, ...]) -> np.ndarray:
 
 
 def _dice_left() -> dict[tuple[int, ...], np.ndarray]:
-    """Every tuple of dice a position can have left to play (high die first, as the rules keep
-    them), with its planes: few enough to make once."""
+    """Every tuple of dice a position can have left to play, with its planes: few enough to
+    make once. Play keeps the high die first, but a position read from notation keeps the
+    order it was written in, so both orders are there."""
     tuples: set[tuple[int, ...]] = {()}
     for high in range(1, 7):
         for low in range(1, high + 1):
             if high == low:
                 tuples.update((high,) * n for n in range(1, 5))
             else:
-                tuples.update({(high, low), (high,), (low,)})
+                tuples.update({(high, low), (low, high), (high,), (low,)})
     return {dice: _dice_planes(dice) for dice in tuples}
 
 
 _DICE = _dice_left()
-#: The multiple a loser loses with his rearmost checker at index i of his points (1 to 24):
-#: 5 in his first table, down to 2 in his fourth (rule "the multiple game").
-_MULTIPLE_AT = np.array([5 - i // 6 for i in range(24)], np.intp)
 
 
 class JacquetEncoding(Encoding):
-    """Jacquet's observation, from the observer's seat: he is "me", the other "him"."""
+    """Jacquet's observation, from the observer's seat: he is "me", the other "him".
+
+    His point 1 is his talon (*talon*), 19–24 his fourth table; the courier (*courrier*) is his
+    first checker to reach that table; under ``scoring=multiple`` the stakes are the multiple
+    game's (*partie simple, double … quintuple*).
+    """
 
     game: JacquetGame
 
@@ -110,18 +122,18 @@ class JacquetEncoding(Encoding):
         fields = [
             Field("points", (2, 24, 4), 0, 1,
                   "my points 1–24: my checkers, then his; each ≥1, ≥2, ≥3, (n−3)/12"),
-            Field("bar", (2,), 0, 1,
-                  "checkers on the bar / 15: mine, his (dlp-summary only)"),
+            Field("bar", (2,), 0, 1, "checkers on the bar / 15: mine, his (dlp-summary only)"),
             Field("off", (2,), 0, 1, "checkers borne off / 15: mine, his"),
-            Field("courier", (2,), 0, 1, "courier home (reached the fourth table): mine, his"),
+            Field("courier", (2,), 0, 1, "courier home in the fourth table: mine, his"),
             Field("turn", (2,), 0, 1,
-                  "one-hot: whose dice (the winner once won): mine, his; none at the lot"),
+                  "one-hot: whose turn (the winner once won): me, him; none at the lot"),
             Field("stage", (4,), 0, 1, "one-hot: lot, dice rolling, move, won"),
-            Field("dice", (4, 6), 0, 1, "dice left to play: row k marks numbers 1–6 with > k"),
+            Field("dice", (4, 6), 0, 1,
+                  "dice left to play: row k (0–3) marks each number 1–6 left more than k times"),
         ]
         if self._multiple:
             fields.append(Field("stakes", (2, 5), 0, 1,
-                                "one-hot 1–5: the games I would lose were he out now, "
+                                "one-hot 1–5: the multiple I would lose were the game over now, "
                                 "then he"))
         self._layout = Layout(tuple(fields))
 
@@ -134,9 +146,10 @@ class JacquetEncoding(Encoding):
         p = state.position
         cells = p.cells
         him = 1 - player
-        units = _TABLES[player][np.frombuffer(cells, np.uint8, 24)[_ORDER[player]]]
-        # The layout reads side, then point: the look-up gives point, then side.
-        out["points"][...] = units.transpose(1, 0, 2)
+        # One look-up writes both sides of all 24 points (mode "wrap" skips numpy's bounds
+        # buffer: a byte is always a valid row).
+        mine = _points_of(cells, player)
+        _UNITS[player].take(np.frombuffer(mine, np.uint8), 1, out["points"], "wrap")
         # The counts off the board are never negative, so their bytes read as they are.
         bar, off, courier = out["bar"], out["off"], out["courier"]
         bar[0], bar[1] = cells[fast.BAR_AT + player] / 15, cells[fast.BAR_AT + him] / 15
@@ -150,17 +163,16 @@ class JacquetEncoding(Encoding):
             out["dice"][...] = _DICE[p.dice]
         if self._multiple:
             stakes = out["stakes"]
-            stakes[0, self._stake(cells, player, units[:, 0, 0]) - 1] = 1
-            # His points 1–12 are my points 13–24, and his 13–24 my 1–12.
-            his = units[:, 1, 0]
-            stakes[1, self._stake(cells, him, np.concatenate((his[12:], his[:12]))) - 1] = 1
+            stakes[0, _stake(cells, player, mine) - 1] = 1
+            stakes[1, _stake(cells, him, _points_of(cells, him)) - 1] = 1
 
-    @staticmethod
-    def _stake(cells: bytes, loser: int, held: np.ndarray) -> int:
-        """The multiple ``loser`` would lose now, ``held`` marking his points 1–24 that hold
-        his checkers (rule "the multiple game")."""
-        if cells[fast.OFF_AT + loser]:
-            return 1
-        if cells[fast.BAR_AT + loser]:
-            return 5
-        return int(_MULTIPLE_AT[int(held.argmax())])
+
+def _stake(cells: bytes, loser: int, points: bytes) -> int:
+    """The multiple ``loser`` would lose now, ``points`` being the cells of his points 1–24
+    (rule "the multiple game": 1 with a checker off, else 5 down to 2 by the table of his
+    rearmost checker, the bar counting as the first)."""
+    if cells[fast.OFF_AT + loser]:
+        return 1
+    if cells[fast.BAR_AT + loser]:
+        return 5
+    return 5 - points.translate(_HELD[loser]).find(1) // 6

@@ -124,4 +124,5 @@ MANIFEST = Manifest(
         "ismcts": "ludotheque.games.crypto90.players:ISMCTS",
     },
     details="ludotheque.games.crypto90.game:tally",
+    encoding="ludotheque.games.crypto90.encoding:Crypto90Encoding",
 )

@@ -97,9 +97,11 @@ class Play:
 
     def apply(self, action: int) -> None:
         """Play ``action``, learning code's id at a decision or a chance node."""
-        state, encoding = self.state, self.learner.encoding
-        action = (encoding.outcome(state, action) if state.is_chance_node()
-                  else encoding.decision(state, action))
+        state, learner = self.state, self.learner
+        if learner.renumbered:
+            encoding = learner.encoding
+            action = (encoding.outcome(state, action) if state.is_chance_node()
+                      else encoding.decision(state, action))
         self.play(action)
 
     def play(self, action: int) -> None:
@@ -129,6 +131,10 @@ class Learner:
         self.reward = reward
         self.encoding: Encoding = game.manifest.encode(game)
         self.recall = self.encoding.recall
+        #: Whether learning code's ids are not the game's (the hot path skips the lookup).
+        kind = type(self.encoding)
+        self.renumbered = (kind.decision is not Encoding.decision
+                           or kind.outcome is not Encoding.outcome)
         self._observed = Tensor(self.encoding.observation)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Learner:

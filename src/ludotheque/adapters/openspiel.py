@@ -21,14 +21,17 @@ turn (its view, the legal actions) and never the state.
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from ludotheque.adapters.learning import REWARDS, Learner, Play, Tensor
+from ludotheque.adapters.learning import REWARDS, Learner, Play, Tensor, win_loss
 from ludotheque.agents import make_agent
+from ludotheque.agents.mcts import Judged
 from ludotheque.core.game import CHANCE, State
 from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import load_game, manifests
@@ -101,16 +104,19 @@ class LudothequeGame(pyspiel.Game):  # type: ignore[misc]
         return LudothequeState(self, self.learner.start())
 
     def make_py_observer(self, iig_obs_type: Any = None,
-                         params: dict[str, Any] | None = None) -> Observer:
+                         params: dict[str, Any] | None = None) -> Observer | Factored:
         if params:
             raise ValueError(f"these games' observers take no parameters, not {params}.")
-        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        if iig_obs_type is not None and not self.learner.game.info.perfect_information:
-            if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or (
-                    not iig_obs_type.public_info):
-                raise ValueError("these games observe for one seat, what he alone sees and "
-                                 "what everyone sees (private_info=SINGLE_PLAYER, public_info).")
-        return Observer(self.learner, recall)
+        if iig_obs_type is None:
+            return Observer(self.learner, recall=False)
+        single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if single and iig_obs_type.public_info:
+            return Observer(self.learner, recall=iig_obs_type.perfect_recall)
+        if iig_obs_type.perfect_recall or iig_obs_type.private_info == (
+                pyspiel.PrivateInfoType.ALL_PLAYERS):
+            raise ValueError("these games observe for one seat (private_info=SINGLE_PLAYER), "
+                             "or what everyone sees or one seat alone sees now, as text.")
+        return Factored(self.learner, public=iig_obs_type.public_info)
 
     def max_chance_nodes_in_history(self) -> int:
         # A game is at most its rows less its decisions, or as many chance nodes as decisions
@@ -197,6 +203,34 @@ class Observer:
         return self.learner.observation_string(state.play.state, player)
 
 
+class Factored:
+    """OpenSpiel's factored observations, as text (no tensor): with ``public``, what everyone
+    sees (a spectator's view); else what the seat alone sees (the parts of his view that differ
+    from a spectator's)."""
+
+    tensor = None
+
+    def __init__(self, learner: Learner, public: bool) -> None:
+        self.learner = learner
+        self.public = public
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: LudothequeState, player: int) -> None:
+        pass
+
+    def string_from(self, state: LudothequeState, player: int) -> str:
+        rules = state.play.state
+        everyone = rules.observation(None)
+        if self.public:
+            return _json(everyone)
+        seat = rules.observation(player)
+        return _json({k: v for k, v in seat.items() if everyone.get(k) != v})
+
+
+def _json(view: Any) -> str:
+    return json.dumps(view, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 class LudothequeBot(pyspiel.Bot):  # type: ignore[misc]
     """One of the project's players as an OpenSpiel bot: a seat kind as the command line
     writes it (``heuristic``, ``mcts:hard``, ``ismcts:easy``, ``hard``…), handed the seat's
@@ -224,6 +258,33 @@ class LudothequeBot(pyspiel.Bot):  # type: ignore[misc]
 
     def provides_policy(self) -> bool:
         return False
+
+
+class JudgedEvaluator:
+    """The rule set's heuristic (its manifest's ``heuristic``, the judge the heuristic player
+    maximises) as an evaluator for OpenSpiel's MCTS (``open_spiel.python.algorithms.mcts``):
+    each seat's lead over the best of the others read through a logistic curve on which a
+    lead of ``scale`` is worth 73% (:class:`~ludotheque.agents.mcts.Judged`), as a value in
+    [-1, 1]; a finished game's value is its win/loss. Priors are uniform."""
+
+    def __init__(self, game: LudothequeGame, scale: float) -> None:
+        self.judged = Judged(game.learner.game.manifest.evaluation(), scale)
+
+    def evaluate(self, state: LudothequeState) -> np.ndarray[Any, Any]:
+        rules = state.play.state
+        if rules.is_terminal():
+            return np.array(win_loss(rules.returns()))
+        return 2 * np.array(self.judged(rules, _NO_RNG)) - 1
+
+    def prior(self, state: LudothequeState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+#: Judged draws nothing: a generator only to fill its signature.
+_NO_RNG = random.Random(0)
 
 
 def _register(manifest: Manifest) -> None:

@@ -65,6 +65,7 @@ class LudothequeEnv(AECEnv):  # type: ignore[misc]
         self.continuous = actions == "box" and encoding.box is not None
         self.metadata = {**self.metadata, "name": f"ludotheque_{game.name}_v0"}
         self.possible_agents = [f"player_{p}" for p in range(game.num_players())]
+        self._seat = {agent: p for p, agent in enumerate(self.possible_agents)}
         low, high = encoding.observation.bounds()
         observation: dict[str, spaces.Space[Any]] = {
             "observation": spaces.Box(np.array(low, np.float32), np.array(high, np.float32),
@@ -81,6 +82,7 @@ class LudothequeEnv(AECEnv):  # type: ignore[misc]
         self._observation_space = spaces.Dict(observation)
         self._action_space = action
         self._observed = Tensor(encoding.observation)
+        self._no_mask = np.zeros(encoding.num_actions(), np.int8)
         self._rng = random.Random()
         self.play: Play | None = None
 
@@ -129,28 +131,29 @@ class LudothequeEnv(AECEnv):  # type: ignore[misc]
     def _after_move(self) -> None:
         assert self.play is not None
         state = self.play.state
-        self._clear_rewards()
-        if state.is_terminal():
-            truncated = state.truncated()
-            for agent, value in zip(self.agents, self.learner.returns(state), strict=True):
-                self.rewards[agent] = value
-                self.terminations[agent] = not truncated
-                self.truncations[agent] = truncated
-            self._accumulate_rewards()
-            # Each agent in turn is shown the end, then steps out (``_was_dead_step``).
-            self.agent_selection = self.agents[0]
+        player = state.current_player()
+        if player >= 0:
+            # The game goes on: nobody is rewarded before the end.
+            self.agent_selection = self.possible_agents[player]
             return
-        self.agent_selection = self.possible_agents[state.current_player()]
+        truncated = state.truncated()
+        for agent, value in zip(self.agents, self.learner.returns(state), strict=True):
+            self.rewards[agent] = value
+            self.terminations[agent] = not truncated
+            self.truncations[agent] = truncated
         self._accumulate_rewards()
+        # Each agent in turn is shown the end, then steps out (``_was_dead_step``).
+        self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        # Called at every decision: the bare game's own cost is a few microseconds here.
         assert self.play is not None
-        player = self.possible_agents.index(agent)
+        player = self._seat[agent]
         state = self.play.state
         self.learner.observe(state, player, self._observed)
         observed: dict[str, Any] = {"observation": self._observed.vector.copy()}
         if not self.continuous:
-            mask = np.zeros(self.learner.encoding.num_actions(), np.int8)
+            mask = self._no_mask.copy()
             if state.current_player() == player:
                 mask[self.learner.encoding.legal(state)] = 1
             observed["action_mask"] = mask

@@ -1,0 +1,37 @@
+"""The short configuration each rule set's conformance checks play (``docs/research.md``): the
+default rules, with a ``limit`` (in decisions) that keeps a card game to a round or two and a
+tiddlywinks pool to a few shots, and the tiddlywinks tables small."""
+
+from __future__ import annotations
+
+from typing import Any
+
+QUICK: dict[str, dict[str, Any]] = {
+    "dames-rabattues": {},
+    "jacquet": {"limit": 300},
+    "crypto-90": {"limit": 80},
+    "crypto-geographique": {"limit": 80},
+    "crypto-geographique-chaine": {"limit": 80},
+    "cabriole": {"players": 2, "counters": 2, "limit": 6},
+    "tiddledy-winks": {"players": 2, "counters": 2, "limit": 6},
+}
+
+#: How deep ``get_all_states`` walks: two actions for the dice games, one for the others.
+DEPTH = {
+    "dames-rabattues": 2,
+    "jacquet": 2,
+    "crypto-90": 1,
+    "crypto-geographique": 1,
+    "crypto-geographique-chaine": 1,
+    "cabriole": 1,
+    "tiddledy-winks": 1,
+}
+
+
+def game_string(name: str, **more: Any) -> str:
+    """The OpenSpiel game string of the rule set's short configuration."""
+    options = {**QUICK[name], **more}
+    written = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                       for k, v in options.items())
+    short = "python_ludotheque_" + name.replace("-", "_")
+    return f"{short}({written})" if written else short

@@ -1,0 +1,181 @@
+"""OpenSpiel's own conformance checks on every rule set, through ``ludotheque.adapters``.
+
+Each rule set is checked in a short configuration (``QUICK``, listed in ``docs/research.md``):
+a ``limit`` keeps a long card game to a few rounds' worth of decisions and a tiddlywinks pool to
+a few shots; the rules are the defaults.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+import pytest
+from absl import flags
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import generate_playthrough, get_all_states, mcts
+
+import ludotheque
+from ludotheque.adapters import openspiel
+from ludotheque.core.registry import manifest
+from tests.adapters.quick import DEPTH, QUICK, game_string
+
+PLAYTHROUGHS = Path(__file__).parents[1] / "data" / "golden" / "openspiel"
+REGENERATE = os.environ.get("LUDOTHEQUE_REGENERATE_GOLDEN") == "1"
+#: How many decisions a playthrough records: enough to cross a turn or two, short to read.
+PLAYTHROUGH_LIMIT = 6
+
+# OpenSpiel's playthroughs read absl flags (their defaults here), parsed by its own mains.
+if not flags.FLAGS.is_parsed():
+    flags.FLAGS.mark_as_parsed()
+
+
+def test_every_rule_set_is_registered():
+    assert set(QUICK) == set(ludotheque.games())
+    assert sorted(openspiel.NAMES) == sorted(openspiel.short_name(manifest(g)) for g in QUICK)
+
+
+@pytest.mark.parametrize("name", sorted(QUICK))
+def test_random_simulation_with_serialisation(name):
+    game = pyspiel.load_game(game_string(name))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", sorted(QUICK))
+def test_all_states_to_a_small_depth(name):
+    game = pyspiel.load_game(game_string(name))
+    states = get_all_states.get_all_states(
+        game, depth_limit=DEPTH[name], include_terminals=True, include_chance_states=True)
+    assert len(states) > 1
+    for state in states.values():
+        if not state.is_chance_node():
+            shape = game.observation_tensor_shape()
+            assert np.asarray(state.observation_tensor(state.current_player())).shape == (
+                np.prod(shape),)
+
+
+@pytest.mark.parametrize("name", sorted(QUICK))
+def test_playthrough_replays(name):
+    """The recorded playthrough (OpenSpiel's format: every state's strings, tensors, legal
+    actions and returns along a random game) comes out the same, character for character, as
+    OpenSpiel checks its own games'. ``LUDOTHEQUE_REGENERATE_GOLDEN=1`` writes it again."""
+    path = PLAYTHROUGHS / f"{name}.txt"
+    if REGENERATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shortened = game_string(name, limit=min(QUICK[name].get("limit", 10**9),
+                                                 PLAYTHROUGH_LIMIT))
+        path.write_text(generate_playthrough.playthrough(shortened, None, seed=7))
+        return
+    expected, actual = generate_playthrough.replay(str(path))
+    assert actual == expected, f"{path} differs: LUDOTHEQUE_REGENERATE_GOLDEN=1 writes it again"
+
+
+def test_a_game_string_with_a_rule_option_loads():
+    game = pyspiel.load_game("python_ludotheque_jacquet(reading=dlp-summary)")
+    assert game.get_parameters()["reading"] == "dlp-summary"
+    game = pyspiel.load_game("python_ludotheque_crypto_90(tens=digit,players=3)")
+    assert game.num_players() == 3
+
+
+def test_a_bad_option_is_one_sentence():
+    with pytest.raises(Exception, match="must be one of moulidars-1840, dlp-summary"):
+        pyspiel.load_game("python_ludotheque_jacquet(reading=french)")
+
+
+def test_win_loss_rewards_are_zero_sum_within_one():
+    game = pyspiel.load_game("python_ludotheque_crypto_90(players=3,limit=40,reward=win-loss)")
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    returns = _random_returns(game, seed=2)
+    assert abs(sum(returns)) < 1e-9 and all(-1 <= r <= 1 for r in returns)
+
+
+def test_the_limit_is_a_truncation_not_an_end():
+    game = pyspiel.load_game("python_ludotheque_jacquet(limit=6)")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while not state.is_terminal():
+        state.apply_action(_random_action(state, rng))
+    assert state.truncated() and state.rules_state.outcome().truncated
+    assert state.returns() == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("name", ["jacquet", "crypto-90"])
+def test_mcts_and_rl_environment_play_a_game(name):
+    game = pyspiel.load_game(game_string(name))
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=8,
+                       evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                       random_state=np.random.RandomState(1))
+    heuristic = openspiel.LudothequeBot(game, 1, "heuristic", seed=1)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(_random_action(state, rng))
+        else:
+            player = bot if state.current_player() == 0 else heuristic
+            state.apply_action(player.step(state))
+    assert state.is_terminal()
+
+    env = rl_environment.Environment(game, seed=1)
+    step = env.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+    assert len(step.rewards) == game.num_players()
+
+
+def test_the_projects_players_are_bots_everywhere():
+    for name in sorted(QUICK):
+        game = pyspiel.load_game(game_string(name))
+        kind = "easy" if manifest(name).players else "random"
+        bots = [openspiel.LudothequeBot(game, p, kind, seed=p) for p in range(game.num_players())]
+        state = game.new_initial_state()
+        rng = np.random.default_rng(0)
+        for _ in range(3):
+            while state.is_chance_node():
+                state.apply_action(_random_action(state, rng))
+            if state.is_terminal():
+                break
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions(), name
+            state.apply_action(action)
+
+
+def _random_action(state, rng):
+    if state.is_chance_node():
+        actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+        return int(rng.choice(actions, p=np.asarray(probabilities) / sum(probabilities)))
+    return int(rng.choice(state.legal_actions()))
+
+
+def _random_returns(game, seed):
+    state = game.new_initial_state()
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        state.apply_action(_random_action(state, rng))
+    return state.returns()
+
+
+@pytest.mark.parametrize("name", ["crypto-90", "crypto-geographique", "crypto-geographique-chaine"])
+def test_an_information_state_recalls_what_the_seat_saw(name):
+    """Perfect recall: along random games, a seat's information-state string is never the same
+    for two different things he saw (his observation now, his information-state tensor), and
+    each grows from the one before."""
+    game = pyspiel.load_game(game_string(name))
+    seen: dict[str, tuple[str, bytes]] = {}
+    for seed in range(6):
+        state, rng = game.new_initial_state(), np.random.default_rng(seed)
+        before = [""] * game.num_players()
+        while not state.is_terminal():
+            for seat in range(game.num_players()):
+                told = state.information_state_string(seat)
+                saw = (state.observation_string(seat),
+                       np.asarray(state.information_state_tensor(seat), np.float32).tobytes())
+                assert seen.setdefault(told, saw) == saw
+                lines = before[seat].splitlines()[:-1]
+                assert told.splitlines()[: len(lines)] == lines
+                before[seat] = told
+            state.apply_action(_random_action(state, rng))

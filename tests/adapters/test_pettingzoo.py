@@ -1,0 +1,71 @@
+"""PettingZoo's own conformance checks on every rule set, through ``ludotheque.adapters``, in
+the short configurations of ``tests/adapters/quick.py``."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium import spaces
+from pettingzoo.test import api_test, seed_test
+
+from ludotheque.adapters.pettingzoo import LudothequeEnv, Policy
+from ludotheque.core.registry import manifest
+from tests.adapters.quick import QUICK
+
+#: The rule sets whose decisions are continuous, checked in both action forms.
+CONTINUOUS = ["cabriole", "tiddledy-winks"]
+FORMS = [(name, "box") for name in sorted(QUICK)] + [(name, "grid") for name in CONTINUOUS]
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+@pytest.mark.parametrize(("name", "actions"), FORMS)
+def test_api(name, actions):
+    api_test(LudothequeEnv(name, actions=actions, **QUICK[name]), num_cycles=60)
+
+
+@pytest.mark.parametrize(("name", "actions"), FORMS)
+def test_seed(name, actions):
+    seed_test(lambda: LudothequeEnv(name, actions=actions, **QUICK[name]), num_cycles=20)
+
+
+def test_a_continuous_game_takes_a_box_and_a_grid_on_request():
+    env = LudothequeEnv("cabriole", **QUICK["cabriole"])
+    assert isinstance(env.action_space("player_0"), spaces.Box)
+    assert env.action_space("player_0").shape == (4,)
+    grid = LudothequeEnv("cabriole", actions="grid", **QUICK["cabriole"])
+    assert isinstance(grid.action_space("player_0"), spaces.Discrete)
+
+
+def test_the_limit_is_a_truncation():
+    env = LudothequeEnv("jacquet", limit=4)
+    env.reset(seed=0)
+    ends = {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            ends[agent] = (terminated, truncated, reward)
+            env.step(None)
+        else:
+            env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert ends == {"player_0": (False, True, 0.0), "player_1": (False, True, 0.0)}
+
+
+@pytest.mark.parametrize("name", sorted(QUICK))
+def test_the_projects_players_are_policies(name):
+    env = LudothequeEnv(name, reward="win-loss", **QUICK[name])
+    kind = "easy" if manifest(name).players else "random"
+    policies = {agent: Policy(env, kind, seed=p) for p, agent in enumerate(env.possible_agents)}
+    env.reset(seed=5)
+    rewards = {}
+    for agent in env.agent_iter(200):
+        observation, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            rewards[agent] = reward
+            env.step(None)
+            continue
+        action = policies[agent](env)
+        assert env.action_space(agent).contains(
+            np.asarray(action, np.float32) if env.continuous else action)
+        env.step(action)
+    if rewards:
+        assert abs(sum(rewards.values())) < 1e-9

@@ -41,7 +41,7 @@ def test_the_limit_is_a_truncation():
     env.reset(seed=0)
     ends = {}
     for agent in env.agent_iter():
-        observation, reward, terminated, truncated, info = env.last()
+        observation, reward, terminated, truncated, _info = env.last()
         if terminated or truncated:
             ends[agent] = (terminated, truncated, reward)
             env.step(None)
@@ -58,7 +58,7 @@ def test_the_projects_players_are_policies(name):
     env.reset(seed=5)
     rewards = {}
     for agent in env.agent_iter(200):
-        observation, reward, terminated, truncated, info = env.last()
+        _observation, reward, terminated, truncated, _info = env.last()
         if terminated or truncated:
             rewards[agent] = reward
             env.step(None)

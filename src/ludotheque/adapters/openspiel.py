@@ -119,12 +119,11 @@ class LudothequeGame(pyspiel.Game):  # type: ignore[misc]
         return Factored(self.learner, public=iig_obs_type.public_info)
 
     def max_chance_nodes_in_history(self) -> int:
-        # A game is at most its rows less its decisions, or as many chance nodes as decisions
-        # (one throw or draw a decision) where nothing is hidden.
-        game = self.learner.game
+        # Where something is hidden the encoding bounds every action, chance's among them;
+        # elsewhere chance speaks at most once a decision (a throw, a tremble), and once more.
         if self.learner.hidden:
-            return self.learner.encoding.max_history() - game.max_game_length()
-        return game.max_game_length() + 1
+            return self.learner.encoding.max_history()
+        return self.learner.game.max_game_length() + 1
 
 
 class LudothequeState(pyspiel.State):  # type: ignore[misc]

@@ -46,7 +46,8 @@ class LudothequeEnv(AECEnv):  # type: ignore[misc]
     """A rule set with its options as an AEC environment: ``LudothequeEnv("crypto-90",
     players=3, reward="win-loss")``."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
+        "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game: str | Game, *, reward: str = REWARDS[0], actions: str = "box",
                  render_mode: str | None = None, **options: Any) -> None:

@@ -186,6 +186,12 @@ class Encoding:
         raise NotImplementedError
 
 
+    def to_box(self, state: State, action: int) -> list[float]:
+        """The point of the box that plays the game's decision ``action`` (a computer
+        player's), for learning code that acts in the box."""
+        raise NotImplementedError
+
+
 def flat_rows(layout: Layout, values: Sequence[float]) -> dict[str, list[float]]:
     """A flat vector cut into its fields (flattened), for reading a tensor back in tests and
     docs.

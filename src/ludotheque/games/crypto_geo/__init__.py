@@ -128,6 +128,7 @@ COMBINATIONS = Manifest(
         "ismcts": "ludotheque.games.crypto_geo.players:ISMCTS",
     },
     details="ludotheque.games.crypto_geo.game:tally",
+    encoding="ludotheque.games.crypto_geo.encoding:CombinationsEncoding",
 )
 CHAIN_GAME = Manifest(
     "crypto-geographique-chaine",
@@ -143,4 +144,5 @@ CHAIN_GAME = Manifest(
     heuristic="ludotheque.games.crypto_geo.chain:judge",
     players={"ismcts": "ludotheque.games.crypto_geo.players:ISMCTS"},
     details="ludotheque.games.crypto_geo.chain:tally",
+    encoding="ludotheque.games.crypto_geo.encoding:ChainEncoding",
 )

@@ -1,6 +1,6 @@
 """The short configuration each rule set's conformance checks play (``docs/research.md``): the
-default rules, with a ``limit`` (in decisions) that keeps a card game to a round or two and a
-tiddlywinks pool to a few shots, and the tiddlywinks tables small."""
+default rules (two players, four counters each at tiddlywinks), with a ``limit`` (in decisions)
+that keeps a card game to a round or two and a tiddlywinks pool to a few shots."""
 
 from __future__ import annotations
 
@@ -12,19 +12,21 @@ QUICK: dict[str, dict[str, Any]] = {
     "crypto-90": {"limit": 80},
     "crypto-geographique": {"limit": 80},
     "crypto-geographique-chaine": {"limit": 80},
-    "cabriole": {"players": 2, "counters": 2, "limit": 6},
-    "tiddledy-winks": {"players": 2, "counters": 2, "limit": 6},
+    "cabriole": {"limit": 6},
+    "tiddledy-winks": {"limit": 6},
 }
 
-#: How deep ``get_all_states`` walks: two actions for the dice games, one for the others.
+#: How deep ``get_all_states`` walks: two actions for the dice games, one for the card games;
+#: at tiddlywinks the shots from the first position (a walk expands the node at its depth, and
+#: every one of a shot's 81 trembles is a MuJoCo simulation).
 DEPTH = {
     "dames-rabattues": 2,
     "jacquet": 2,
     "crypto-90": 1,
     "crypto-geographique": 1,
     "crypto-geographique-chaine": 1,
-    "cabriole": 1,
-    "tiddledy-winks": 1,
+    "cabriole": 0,
+    "tiddledy-winks": 0,
 }
 
 

@@ -33,8 +33,9 @@ CABRIOLE = Manifest(
     computer="aim:medium",
     details="ludotheque.games.tiddlywinks.game:tally",
     result="ludotheque.games.tiddlywinks.game:ending",
+    encoding="ludotheque.games.tiddlywinks.encoding:TiddlywinksEncoding",
 )
-# The same table, view, questions, players and account; Horsman's rules and options.
+# The same table, view, questions, players, account and encoding; Horsman's rules and options.
 TIDDLEDY_WINKS = replace(
     CABRIOLE,
     id="tiddledy-winks",

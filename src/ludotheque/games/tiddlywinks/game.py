@@ -823,7 +823,47 @@ class TiddlywinksState(State):
         return ""
 
     def __str__(self) -> str:
-        return f"{self.game.name} after {self._length} actions"
+        """The whole table for debugging: who is to act, every counter's place and pose (mm
+        from the cup's axis, tilt in degrees), the shot waiting for its tremble, the counts.
+
+        >>> import ludotheque
+        >>> state = ludotheque.load_game("cabriole", hands="steady").new_initial_state()
+        >>> print(str(state).splitlines()[0])
+        cabriole after 0 actions, turn 0: red to shoot (red 1, red 2, red 3, red 4)
+        >>> print(str(state).splitlines()[1])
+        red 1     line   x  -44.9 y -412.6 z   1.0 mm, tilt   0.0°
+        """
+        position, game = self.position, self.game
+        colours = COLOURS[: self.num_players()]
+        mover = colours[position.mover]
+        if self.is_terminal():
+            winners = ", ".join(colours[p] for p in position.winners)
+            doing = f"stopped at its limit, {mover} next" if self.truncated() else (
+                f"over, won by {winners}" if winners else "over")
+        elif position.aimed is not None:
+            doing = f"{mover}'s shot waits for its tremble"
+        else:
+            playable = self.playable()
+            doing = (f"{mover} to shoot ({', '.join(map(self._counter_name, playable))})"
+                     if playable else f"{mover} to pass")
+        lines = [f"{game.name} after {self._length} actions, turn {position.shots}: {doing}"]
+        leaning = tilt(np.array([c.pose for c in position.counters]))
+        for k, c in enumerate(position.counters):
+            x, y, z = (v * 1000 for v in c.pose[:3])
+            marks = "".join(mark for mark, on in (
+                (" due", k in position.due),
+                (" open", any(j == k for j, _ in position.open_ring)),
+            ) if on)
+            lines.append(f"{self._counter_name(k):9} {c.place:6} x {x:6.1f} y {y:6.1f} "
+                         f"z {z:5.1f} mm, tilt {leaning[k]:5.1f}°{marks}")
+        if position.aimed is not None:
+            lines.append(f"aimed: {position.aimed.text(COLOURS, game.per_player)}")
+        potted = [sum(c.place == "cup" for c in position.counters if c.owner == p)
+                  for p in range(self.num_players())]
+        lines.append("in the cup: " + ", ".join(f"{colours[p]} {n}" for p, n in enumerate(potted))
+                     + "; lost: " + ", ".join(f"{colours[p]} {n}"
+                                              for p, n in enumerate(position.lost)))
+        return "\n".join(lines)
 
 
 def ending(state: TiddlywinksState) -> str:

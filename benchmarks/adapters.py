@@ -62,7 +62,7 @@ def petting_zoo(name: str) -> Player:
         env.reset(seed=seed)
         decisions = 0
         for _ in env.agent_iter():
-            observation, reward, terminated, truncated, info = env.last()
+            observation, _reward, terminated, truncated, _info = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue

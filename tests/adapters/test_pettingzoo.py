@@ -52,12 +52,14 @@ def test_the_limit_is_a_truncation():
 
 @pytest.mark.parametrize("name", sorted(QUICK))
 def test_the_projects_players_are_policies(name):
+    """A whole short game between the rule set's heuristic players (its search players, slower,
+    play a few moves in the OpenSpiel tests), zero-sum under the win-loss rewards."""
     env = LudothequeEnv(name, reward="win-loss", **QUICK[name])
-    kind = "easy" if manifest(name).players else "random"
+    kind = "heuristic" if manifest(name).has("heuristic") else "random"
     policies = {agent: Policy(env, kind, seed=p) for p, agent in enumerate(env.possible_agents)}
     env.reset(seed=5)
     rewards = {}
-    for agent in env.agent_iter(200):
+    for agent in env.agent_iter():
         _observation, reward, terminated, truncated, _info = env.last()
         if terminated or truncated:
             rewards[agent] = reward
@@ -67,5 +69,5 @@ def test_the_projects_players_are_policies(name):
         assert env.action_space(agent).contains(
             np.asarray(action, np.float32) if env.continuous else action)
         env.step(action)
-    if rewards:
-        assert abs(sum(rewards.values())) < 1e-9
+    assert len(rewards) == len(env.possible_agents)
+    assert abs(sum(rewards.values())) < 1e-9

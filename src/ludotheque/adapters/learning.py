@@ -112,12 +112,12 @@ class Play:
             return
         before = state.clone()
         state.apply_action(action)
-        recall = self.learner.recall
-        assert recall is not None
+        row = self.learner._row
+        assert row is not None
         for player in range(len(self.memory)):
-            row = Tensor(recall)
+            row.vector.fill(0.0)
             self.learner.encoding.remember(before, action, state, player, row.fields)
-            self.memory[player] = (row.vector, self.memory[player])
+            self.memory[player] = (row.vector.copy(), self.memory[player])
 
 
 class Learner:
@@ -136,6 +136,7 @@ class Learner:
         self.renumbered = (kind.decision is not Encoding.decision
                            or kind.outcome is not Encoding.outcome)
         self._observed = Tensor(self.encoding.observation)
+        self._row = None if self.recall is None else Tensor(self.recall)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Learner:
         # Shared by every state of the game, as the rules are: nothing in it changes.
@@ -150,8 +151,9 @@ class Learner:
         the history."""
         return self.recall is not None
 
-    def start(self) -> Play:
-        memory = [None] * self.game.num_players() if self.hidden else None
+    def start(self, recall: bool = True) -> Play:
+        """A new game; with ``recall``, each seat's rows kept for his information state."""
+        memory = [None] * self.game.num_players() if self.hidden and recall else None
         return Play(self, self.game.new_initial_state(), memory)
 
     # --- rewards -------------------------------------------------------------------------------

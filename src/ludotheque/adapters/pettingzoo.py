@@ -98,7 +98,8 @@ class LudothequeEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng.seed(seed)
-        self.play = self.learner.start()
+        # An agent observes the position; no information state is asked of the environment.
+        self.play = self.learner.start(recall=False)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

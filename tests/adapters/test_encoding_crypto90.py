@@ -19,7 +19,6 @@ import pytest
 
 import ludotheque
 from ludotheque.core.cards import Stock
-from ludotheque.core.encoding import Layout
 from ludotheque.core.game import Game, State
 from ludotheque.games.crypto90.encoding import Crypto90Encoding
 from ludotheque.games.crypto90.game import (
@@ -35,6 +34,7 @@ from ludotheque.games.crypto90.game import (
 )
 from ludotheque.games.crypto90.rules import FAKIR, card_of
 from ludotheque.games.crypto90.table import Phase
+from tests.adapters.tensors import zeroed
 from tests.helpers import play
 from tests.secrecy import DECKS, Course, _hidden, _relabelling, check_prefix
 
@@ -56,13 +56,6 @@ WANDER = 0.15
 
 def name(options: dict[str, Any]) -> str:
     return ",".join(f"{k}={v}" for k, v in options.items())
-
-
-def zeroed(layout: Layout) -> tuple[np.ndarray, dict[str, np.ndarray]]:
-    """A zeroed flat vector and its fields, as the adapters hand them to the writer."""
-    flat = np.zeros(layout.size, np.float32)
-    spans = layout.offsets()
-    return flat, {f.name: flat[slice(*spans[f.name])].reshape(f.shape) for f in layout.fields}
 
 
 def encoding_of(game: Game) -> Crypto90Encoding:

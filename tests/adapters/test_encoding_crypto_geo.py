@@ -20,6 +20,7 @@ import ludotheque
 from ludotheque.core.encoding import Encoding, Layout
 from ludotheque.core.game import Game, State
 from ludotheque.games.crypto_geo.game import card_of
+from tests.adapters.tensors import zeroed
 from tests.helpers import play_at_random
 from tests.secrecy import audit
 
@@ -37,13 +38,6 @@ GAMES: list[tuple[str, dict[str, Any], int, int]] = [
     (CHAIN, {"players": 3, "rounds": 2}, 5000, 3),
     (CHAIN, {"players": 5, "rounds": 3}, 5000, 2),
 ]
-
-
-def zeroed(layout: Layout) -> tuple[np.ndarray, dict[str, np.ndarray]]:
-    """A zeroed flat vector and its fields, as the adapters hand them to the writer."""
-    flat = np.zeros(layout.size, np.float32)
-    spans = layout.offsets()
-    return flat, {f.name: flat[slice(*spans[f.name])].reshape(f.shape) for f in layout.fields}
 
 
 def encode(game: Game) -> Encoding:

@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 import ludotheque
-from ludotheque.core.encoding import Layout
 from ludotheque.core.game import State
 from ludotheque.games.dames_rabattues.game import DamesRabattuesGame, DamesRabattuesState
 from ludotheque.games.dames_rabattues.position import Stage
+from tests.adapters.tensors import zeroed
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "dames-rabattues.md"
 CONFIGS: list[dict[str, Any]] = [
@@ -27,13 +27,6 @@ CONFIGS: list[dict[str, Any]] = [
     for passing, same in itertools.product(("exception", "general", "none", "kind"),
                                            (False, True))
 ] + [{"limit": 20}]
-
-
-def zeroed(layout: Layout) -> tuple[np.ndarray, dict[str, np.ndarray]]:
-    """A zeroed flat vector and its fields, as the adapters hand them to the writer."""
-    flat = np.zeros(layout.size, np.float32)
-    spans = layout.offsets()
-    return flat, {f.name: flat[slice(*spans[f.name])].reshape(f.shape) for f in layout.fields}
 
 
 def observed(game: DamesRabattuesGame, state: State, player: int) -> np.ndarray:

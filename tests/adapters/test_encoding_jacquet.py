@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 import ludotheque
-from ludotheque.core.encoding import Layout
 from ludotheque.core.game import State
 from ludotheque.games.jacquet.game import JacquetGame, JacquetState
 from ludotheque.games.jacquet.position import Position
+from tests.adapters.tensors import zeroed
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "jacquet.md"
 CONFIGS: list[dict[str, Any]] = [
@@ -26,13 +26,6 @@ CONFIGS: list[dict[str, Any]] = [
     {"scoring": "multiple", "granularity": "pair", "bearing_off": "optional"},
     {"reading": "dlp-summary", "granularity": "pair", "higher_die": True, "limit": 150},
 ]
-
-
-def zeroed(layout: Layout) -> tuple[np.ndarray, dict[str, np.ndarray]]:
-    """A zeroed flat vector and its fields, as the adapters hand them to the writer."""
-    flat = np.zeros(layout.size, np.float32)
-    spans = layout.offsets()
-    return flat, {f.name: flat[slice(*spans[f.name])].reshape(f.shape) for f in layout.fields}
 
 
 def observed(game: JacquetGame, state: State, player: int) -> np.ndarray:

@@ -22,7 +22,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ludotheque
-from ludotheque.core.encoding import Layout
 from ludotheque.games.tiddlywinks.encoding import (
     OFFSETS,
     PLACES,
@@ -35,6 +34,7 @@ from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
 from ludotheque.games.tiddlywinks.notation import PASS, Shot
 from ludotheque.games.tiddlywinks.options import COLOURS
 from ludotheque.games.tiddlywinks.table import FLAT, Counter
+from tests.adapters.tensors import zeroed
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 #: Every place, rule and table the encoding has a field for appears in at least one game.
@@ -49,13 +49,6 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
                         "limit": 6}),
 ]
 IDS = [f"{name}-{i}" for i, (name, _) in enumerate(CONFIGS)]
-
-
-def zeroed(layout: Layout) -> tuple[np.ndarray, dict[str, np.ndarray]]:
-    """A zeroed flat vector and its fields, as the adapters hand them to the writer."""
-    flat = np.zeros(layout.size, np.float32)
-    spans = layout.offsets()
-    return flat, {f.name: flat[slice(*spans[f.name])].reshape(f.shape) for f in layout.fields}
 
 
 def observed(encoding: TiddlywinksEncoding, state: TiddlywinksState, player: int) -> np.ndarray:

@@ -57,6 +57,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 OptionList = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A rule option, name=value.")
 ]
+ClusterOption = Annotated[
+    str | None,
+    typer.Option(help="Play on a Dask cluster: its scheduler, tcp://HOST:8786, or local for "
+                 "--jobs worker processes here (the cluster extra). The same games as without."),
+]
 
 
 def friendly(command: F) -> F:
@@ -229,6 +234,7 @@ def simulate_command(
     n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 1000,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same games.")] = 0,
     jobs: Annotated[int, typer.Option(help="Processes to play in parallel.", min=1)] = 1,
+    cluster: ClusterOption = None,
     option: OptionList = None,
     seat: Annotated[
         list[str] | None,
@@ -245,7 +251,7 @@ def simulate_command(
         task = progress.add_task(f"{game}", total=n)
         results = simulate(
             game, options, seats, n, seed=seed, jobs=jobs,
-            progress=lambda k: progress.advance(task, k),
+            progress=lambda k: progress.advance(task, k), cluster=cluster,
         )
     table = Table(title=f"{rule_set.info.title} ({options_text(rule_set)}): {n} games, seed {seed}")
     for column in ("seat", "player", "wins", "draws", "win rate", "95% interval"):
@@ -287,6 +293,7 @@ def tournament(
     n: Annotated[int, typer.Option("-n", help="Games at each table.", min=1)] = 10,
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same games.")] = 0,
     jobs: Annotated[int, typer.Option(help="Processes to play in parallel.", min=1)] = 1,
+    cluster: ClusterOption = None,
     plot: Annotated[
         Path | None, typer.Option(help="Draw the ratings to this file (.png or .svg).")
     ] = None,
@@ -313,7 +320,8 @@ def tournament(
     )
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"{game}", total=len(plan.tables))
-        results = plan.play(seed, jobs, progress=lambda k: progress.advance(task, k))
+        results = plan.play(seed, jobs, progress=lambda k: progress.advance(task, k),
+                            cluster=cluster)
     ratings = {r.name: r for r in results.ratings()}
     title = f"{rule_set.info.title} ({options_text(rule_set)})"
     dealt = ", each deal in every seat order" if duplicate else ""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +25,7 @@ from typing import Any
 from ludotheque.agents import make_agent
 from ludotheque.core.game import CHANCE
 from ludotheque.core.registry import load_game
+from ludotheque.selfplay.cluster import connected, run, workers
 from ludotheque.selfplay.match import play_match
 from ludotheque.selfplay.stats import mean_interval, wilson_interval
 
@@ -84,9 +85,11 @@ def simulate(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    cluster: str | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games with the same seats and return their results in game order."""
-    return play_games(game_name, options, [tuple(seats)] * games, seed, jobs, progress)
+    return play_games(game_name, options, [tuple(seats)] * games, seed, jobs, progress,
+                      cluster=cluster)
 
 
 def play_games(
@@ -97,10 +100,47 @@ def play_games(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     deals: Sequence[int] | None = None,
+    cluster: str | None = None,
 ) -> list[GameResult]:
     """Play game ``i`` with the seats ``seatings[i]`` and the chance of deal ``deals[i]`` (its
     own, ``i``, by default), for every ``i``; return the results in game order.
-    ``progress(k)`` is told as each batch of ``k`` games ends."""
+    ``progress(k)`` is told as each batch of ``k`` games ends. The games are played here in
+    ``jobs`` processes, or on the Dask ``cluster`` (:mod:`~ludotheque.selfplay.cluster`; with
+    ``local``, ``jobs`` worker processes on this machine): the same results either way."""
+    if cluster is not None:
+        with connected(cluster, jobs) as client:
+            return _played(game_name, options, seatings, seed, deals, workers(client),
+                           progress, lambda work, told: run(client, _play_chunk, work, told))
+    if jobs <= 1:
+        return _played(game_name, options, seatings, seed, deals, 1, progress,
+                       lambda work, told: _in_order(map(_play_chunk, work), told))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return _played(game_name, options, seatings, seed, deals, jobs, progress,
+                       lambda work, told: _in_order(pool.map(_play_chunk, work), told))
+
+
+def _in_order(parts: Iterable[list[GameResult]],
+              told: Callable[[list[GameResult]], None]) -> list[list[GameResult]]:
+    done = []
+    for part in parts:
+        told(part)
+        done.append(part)
+    return done
+
+
+def _played(
+    game_name: str,
+    options: dict[str, Any],
+    seatings: Sequence[Sequence[str]],
+    seed: int,
+    deals: Sequence[int] | None,
+    jobs: int,
+    progress: Callable[[int], None] | None,
+    run_all: Callable[[list[Chunk], Callable[[list[GameResult]], None]],
+                      list[list[GameResult]]],
+) -> list[GameResult]:
+    """The games cut into chunks, a few per worker and small enough to tell progress, played by
+    ``run_all`` and put back in game order."""
     deals = range(len(seatings)) if deals is None else deals
     numbered = [
         (i, tuple(seats), deal)
@@ -112,20 +152,12 @@ def play_games(
         (game_name, options, seed, numbered[start : start + chunk])
         for start in range(0, games, chunk)
     ]
-    results: list[GameResult] = []
-    if jobs <= 1:
-        mapped = map(_play_chunk, work)
-        for part in mapped:
-            results.extend(part)
-            if progress:
-                progress(len(part))
-        return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(_play_chunk, work):
-            results.extend(part)
-            if progress:
-                progress(len(part))
-    return results
+
+    def told(part: list[GameResult]) -> None:
+        if progress:
+            progress(len(part))
+
+    return [result for part in run_all(work, told) for result in part]
 
 
 @dataclass(frozen=True)

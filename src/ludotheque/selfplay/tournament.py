@@ -92,10 +92,12 @@ class Tournament:
         return [tuple(self.entrants[e] for e in table) for table in self.tables]
 
     def play(
-        self, seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None
+        self, seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None,
+        cluster: str | None = None,
     ) -> Results:
         games = play_games(
-            self.game, self.options, self.seatings(), seed, jobs, progress, self.deals
+            self.game, self.options, self.seatings(), seed, jobs, progress, self.deals,
+            cluster=cluster,
         )
         return Results(self, tuple(games))
 

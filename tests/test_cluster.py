@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from ludotheque.core.errors import OptionError
-from ludotheque.selfplay.simulation import simulate
+from ludotheque.selfplay.cluster import connected, run
+from ludotheque.selfplay.simulation import _play_chunk, simulate
 from ludotheque.selfplay.tournament import Tournament
 
 
@@ -27,3 +31,23 @@ def test_a_tournament_on_a_cluster_is_the_same_tournament():
 def test_a_cluster_address_is_checked_in_one_sentence():
     with pytest.raises(OptionError, match="scheduler's address, tcp://HOST:8786, or local"):
         simulate("jacquet", {}, ["random", "random"], games=2, cluster="HOST:8786")
+
+
+def dies_once(args):
+    """A chunk of games whose first attempt kills its worker, as a machine lost mid-run would;
+    the attempt is marked by a file, so the retry plays it."""
+    marker, chunk = args
+    if marker is not None and not Path(marker).exists():
+        Path(marker).write_text("died")
+        os._exit(1)
+    return _play_chunk(chunk)
+
+
+def test_a_chunk_whose_worker_dies_is_played_again_with_the_same_result(tmp_path):
+    work = [("jacquet", {}, 7, [(i, ("random", "random"), i)]) for i in range(6)]
+    marker = tmp_path / "died"
+    with connected("local", 2) as client:
+        played = run(client, dies_once,
+                     [(str(marker) if i == 2 else None, chunk) for i, chunk in enumerate(work)])
+    assert marker.read_text() == "died"  # the first attempt died: what came back is a retry
+    assert played == [_play_chunk(chunk) for chunk in work]

@@ -210,8 +210,7 @@ class Learner:
 
     def observation_string(self, state: State, player: int) -> str:
         """What the seat sees, as his view's JSON (the view the front ends send him)."""
-        return json.dumps(state.observation(player), sort_keys=True, ensure_ascii=False,
-                          separators=(",", ":"))
+        return view_text(state.observation(player))
 
     def information_state_string(self, play: Play, player: int) -> str:
         """The seat's information state as text: where nothing is hidden, the history; else
@@ -228,6 +227,11 @@ class Learner:
             ))
         lines.append(self.observation_string(state, player))
         return "\n".join(lines)
+
+
+def view_text(view: Any) -> str:
+    """A view (or part of one) as compact JSON with sorted keys: the observation strings."""
+    return json.dumps(view, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def _numbers(values: Vector) -> str:

@@ -21,7 +21,6 @@ turn (its view, the legal actions) and never the state.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -29,7 +28,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ludotheque.adapters.learning import REWARDS, Learner, Play, Tensor, win_loss
+from ludotheque.adapters.learning import REWARDS, Learner, Play, Tensor, view_text, win_loss
 from ludotheque.agents import make_agent
 from ludotheque.agents.mcts import Judged
 from ludotheque.core.game import CHANCE, State
@@ -221,13 +220,9 @@ class Factored:
         rules = state.play.state
         everyone = rules.observation(None)
         if self.public:
-            return _json(everyone)
+            return view_text(everyone)
         seat = rules.observation(player)
-        return _json({k: v for k, v in seat.items() if everyone.get(k) != v})
-
-
-def _json(view: Any) -> str:
-    return json.dumps(view, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return view_text({k: v for k, v in seat.items() if everyone.get(k) != v})
 
 
 class LudothequeBot(pyspiel.Bot):  # type: ignore[misc]

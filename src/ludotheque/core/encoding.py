@@ -185,18 +185,7 @@ class Encoding:
         decision here, the encoding saying how it is read)."""
         raise NotImplementedError
 
-
     def to_box(self, state: State, action: int) -> list[float]:
         """The point of the box that plays the game's decision ``action`` (a computer
         player's), for learning code that acts in the box."""
         raise NotImplementedError
-
-
-def flat_rows(layout: Layout, values: Sequence[float]) -> dict[str, list[float]]:
-    """A flat vector cut into its fields (flattened), for reading a tensor back in tests and
-    docs.
-
-    >>> flat_rows(Layout((Field("a", (2,), 0, 1, ""), Field("b", (), 0, 1, ""))), [1, 0, 1])
-    {'a': [1, 0], 'b': [1]}
-    """
-    return {name: list(values[a:b]) for name, (a, b) in layout.offsets().items()}

@@ -107,16 +107,22 @@ def play_games(
     ``progress(k)`` is told as each batch of ``k`` games ends. The games are played here in
     ``jobs`` processes, or on the Dask ``cluster`` (:mod:`~ludotheque.selfplay.cluster`; with
     ``local``, ``jobs`` worker processes on this machine): the same results either way."""
+    def told(part: list[GameResult]) -> None:
+        if progress:
+            progress(len(part))
+
+    def chunks(running: int) -> list[Chunk]:
+        return _chunks(game_name, options, seatings, seed, deals, running)
+
     if cluster is not None:
         with connected(cluster, jobs) as client:
-            return _played(game_name, options, seatings, seed, deals, workers(client),
-                           progress, lambda work, told: run(client, _play_chunk, work, told))
-    if jobs <= 1:
-        return _played(game_name, options, seatings, seed, deals, 1, progress,
-                       lambda work, told: _in_order(map(_play_chunk, work), told))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return _played(game_name, options, seatings, seed, deals, jobs, progress,
-                       lambda work, told: _in_order(pool.map(_play_chunk, work), told))
+            parts = run(client, _play_chunk, chunks(workers(client)), told)
+    elif jobs <= 1:
+        parts = _in_order(map(_play_chunk, chunks(1)), told)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = _in_order(pool.map(_play_chunk, chunks(jobs)), told)
+    return [result for part in parts for result in part]
 
 
 def _in_order(parts: Iterable[list[GameResult]],
@@ -128,36 +134,26 @@ def _in_order(parts: Iterable[list[GameResult]],
     return done
 
 
-def _played(
+def _chunks(
     game_name: str,
     options: dict[str, Any],
     seatings: Sequence[Sequence[str]],
     seed: int,
     deals: Sequence[int] | None,
-    jobs: int,
-    progress: Callable[[int], None] | None,
-    run_all: Callable[[list[Chunk], Callable[[list[GameResult]], None]],
-                      list[list[GameResult]]],
-) -> list[GameResult]:
-    """The games cut into chunks, a few per worker and small enough to tell progress, played by
-    ``run_all`` and put back in game order."""
+    workers: int,
+) -> list[Chunk]:
+    """The numbered games cut into chunks: a few per worker, small enough to tell progress."""
     deals = range(len(seatings)) if deals is None else deals
     numbered = [
         (i, tuple(seats), deal)
         for i, (seats, deal) in enumerate(zip(seatings, deals, strict=True))
     ]
     games = len(numbered)
-    chunk = max(1, min(200, games // (jobs * 8) or 1))
-    work = [
+    chunk = max(1, min(200, games // (workers * 8) or 1))
+    return [
         (game_name, options, seed, numbered[start : start + chunk])
         for start in range(0, games, chunk)
     ]
-
-    def told(part: list[GameResult]) -> None:
-        if progress:
-            progress(len(part))
-
-    return [result for part in run_all(work, told) for result in part]
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,10 @@ def dies_once(args):
 def test_a_chunk_whose_worker_dies_is_played_again_with_the_same_result(tmp_path):
     work = [("jacquet", {}, 7, [(i, ("random", "random"), i)]) for i in range(6)]
     marker = tmp_path / "died"
+    played: dict[int, list] = {}
     with connected("local", 2) as client:
-        played = run(client, dies_once,
-                     [(str(marker) if i == 2 else None, chunk) for i, chunk in enumerate(work)])
+        run(client, dies_once,
+            [(str(marker) if i == 2 else None, chunk) for i, chunk in enumerate(work)],
+            played.__setitem__)
     assert marker.read_text() == "died"  # the first attempt died: what came back is a retry
-    assert played == [_play_chunk(chunk) for chunk in work]
+    assert played == {i: _play_chunk(chunk) for i, chunk in enumerate(work)}

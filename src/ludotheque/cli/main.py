@@ -39,7 +39,7 @@ from ludotheque.play.help import how_to_play, rules_doc
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay
 from ludotheque.selfplay.ratings import plot as plot_ratings
-from ludotheque.selfplay.simulation import lengths, simulate, summarise, tally
+from ludotheque.selfplay.simulation import Interrupted, lengths, simulate, summarise, tally
 from ludotheque.selfplay.tournament import Tournament
 from ludotheque.server.app import DEFAULT_DATABASE, create_app
 from ludotheque.server.computer import worker_pool
@@ -247,13 +247,22 @@ def simulate_command(
     seats = seat_specs(rule_set.num_players(), seat, ["random"] * rule_set.num_players())
     if any(is_person(spec) for spec in seats):
         raise LudothequeError("simulate plays computer players only; use play for a person.")
+    stopped = None
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game}", total=n)
-        results = simulate(
-            game, options, seats, n, seed=seed, jobs=jobs,
-            progress=lambda k: progress.advance(task, k), cluster=cluster,
-        )
-    table = Table(title=f"{rule_set.info.title} ({options_text(rule_set)}): {n} games, seed {seed}")
+        try:
+            results = simulate(
+                game, options, seats, n, seed=seed, jobs=jobs,
+                progress=lambda k: progress.advance(task, k), cluster=cluster,
+            )
+        except Interrupted as stop:
+            stopped = stop
+            results = [stop.finished[i] for i in sorted(stop.finished)]
+    if not results:
+        console.print("Interrupted before any game finished.")
+        raise typer.Exit(130)
+    played = f"{len(results)} of {n} games" if stopped else f"{n} games"
+    table = Table(title=f"{rule_set.info.title} ({options_text(rule_set)}): {played}, seed {seed}")
     for column in ("seat", "player", "wins", "draws", "win rate", "95% interval"):
         table.add_column(column)
     for s in summarise(results, rule_set.num_players()):
@@ -277,6 +286,16 @@ def simulate_command(
                 f"{d.low:.{digits}f}–{d.high:.{digits}f}",
             )
         console.print(facts)
+    if stopped:
+        said_interrupted(stopped)
+
+
+def said_interrupted(stop: Interrupted) -> None:
+    """Ctrl-C: the report above is of the games that finished; say so, and stop as
+    interrupted."""
+    console.print(f"Interrupted: the figures are those of the {len(stop.finished)} of "
+                  f"{stop.total} games that finished.")
+    raise typer.Exit(130)
 
 
 @app.command()
@@ -320,14 +339,21 @@ def tournament(
     )
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"{game}", total=len(plan.tables))
-        results = plan.play(seed, jobs, progress=lambda k: progress.advance(task, k),
-                            cluster=cluster)
+        stopped = None
+        try:
+            results = plan.play(seed, jobs, progress=lambda k: progress.advance(task, k),
+                                cluster=cluster)
+        except Interrupted as stop:
+            stopped = stop
+            results = plan.results(stop.finished)
+    if len(results.games) < 2:
+        console.print("Interrupted before two games finished.")
+        raise typer.Exit(130)
     ratings = {r.name: r for r in results.ratings()}
     title = f"{rule_set.info.title} ({options_text(rule_set)})"
     dealt = ", each deal in every seat order" if duplicate else ""
-    standings = Table(
-        title=f"{title}: {len(plan.tables)} games, {n} at each table{dealt}, seed {seed}"
-    )
+    played = f"{len(results.games)} of {len(plan.tables)}" if stopped else len(plan.tables)
+    standings = Table(title=f"{title}: {played} games, {n} at each table{dealt}, seed {seed}")
     for column in ("agent", "games", "won", "drawn", "win rate (95%)", "mean return (95%)"):
         standings.add_column(column, no_wrap=column != "agent")
     for s in sorted(results.standings(), key=lambda s: -ratings[s.name].elo):
@@ -360,6 +386,8 @@ def tournament(
             reason = error.strerror
             raise LudothequeError(f"the plot could not be written to {plot}: {reason}.") from None
         console.print(f"Ratings drawn to {plot}.")
+    if stopped:
+        said_interrupted(stopped)
 
 
 def _short(value: float) -> str:

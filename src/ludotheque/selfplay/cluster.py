@@ -9,6 +9,8 @@ worker dies is played again elsewhere (Dask's retries). Needs the ``cluster`` ex
 
 from __future__ import annotations
 
+import logging
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -31,10 +33,21 @@ def connected(address: str, workers: int) -> Iterator[Any]:
     except ImportError:
         raise OptionError("--cluster needs Dask: pip install -e '.[cluster]'.") from None
     if address == "local":
-        # Dask's constructors are not typed.
-        with LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-        ) as cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        # A Ctrl-C at the terminal reaches every process of its group: the workers are born
+        # deaf to it (an ignored signal is inherited, and Python then leaves it ignored), so
+        # that this process alone stops the run, cleanly, instead of each worker dying noisily.
+        hearing = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            # Dask's constructors are not typed.
+            cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=workers, threads_per_worker=1, processes=True,
+                dashboard_address=None,
+                # The workers' warnings of the chunks a Ctrl-C cancelled are not news.
+                silence_logs=logging.ERROR,
+            )
+        finally:
+            signal.signal(signal.SIGINT, hearing)
+        with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             yield client
         return
     if not address.startswith(("tcp://", "tls://", "ucx://", "inproc://")):
@@ -49,22 +62,16 @@ def connected(address: str, workers: int) -> Iterator[Any]:
 
 
 def run(client: Any, play: Callable[[Work], Result], work: Sequence[Work],
-        progress: Callable[[Result], None] | None = None) -> list[Result]:
-    """``play`` of every piece of ``work`` on the cluster, in the order of ``work``;
-    ``progress(result)`` as each one finishes, in whatever order."""
+        finished: Callable[[int, Result], None]) -> None:
+    """``play`` of every piece of ``work`` on the cluster; ``finished(i, result)`` as piece
+    ``i`` ends, in whatever order. Ctrl-C cancels the pieces not yet played."""
     from distributed import as_completed
 
     futures = client.map(play, work, pure=False, retries=RETRIES)
     index = {future.key: i for i, future in enumerate(futures)}
-    done: dict[int, Result] = {}
-    for future in as_completed(futures):  # type: ignore[no-untyped-call]
-        result = future.result()
-        done[index[future.key]] = result
-        if progress:
-            progress(result)
-    return [done[i] for i in range(len(work))]
-
-
-def workers(client: Any) -> int:
-    """The threads the cluster's workers offer: how many chunks run at once."""
-    return max(1, int(sum(client.nthreads().values())))
+    try:
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            finished(index[future.key], future.result())
+    except BaseException:
+        client.cancel(futures)
+        raise

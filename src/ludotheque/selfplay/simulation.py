@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ludotheque.agents import make_agent
 from ludotheque.core.game import CHANCE
 from ludotheque.core.registry import load_game
-from ludotheque.selfplay.cluster import connected, run, workers
 from ludotheque.selfplay.match import play_match
+from ludotheque.selfplay.running import run_chunks
 from ludotheque.selfplay.stats import mean_interval, wilson_interval
 
 
@@ -44,7 +43,7 @@ def play_one(
     game_name: str,
     options: dict[str, Any],
     seats: Sequence[str],
-    seed: int,
+    seed: int | str,
     index: int,
     deal: int | None = None,
 ) -> GameResult:
@@ -69,7 +68,7 @@ def play_one(
     return GameResult(tuple(state.returns()), decisions, details)
 
 
-Chunk = tuple[str, dict[str, Any], int, list[tuple[int, tuple[str, ...], int]]]
+Chunk = tuple[str, dict[str, Any], int | str, list[tuple[int, tuple[str, ...], int]]]
 
 
 def _play_chunk(args: Chunk) -> list[GameResult]:
@@ -82,7 +81,7 @@ def simulate(
     options: dict[str, Any],
     seats: Sequence[str],
     games: int,
-    seed: int = 0,
+    seed: int | str = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     cluster: str | None = None,
@@ -96,7 +95,7 @@ def play_games(
     game_name: str,
     options: dict[str, Any],
     seatings: Sequence[Sequence[str]],
-    seed: int = 0,
+    seed: int | str = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     deals: Sequence[int] | None = None,
@@ -104,56 +103,71 @@ def play_games(
 ) -> list[GameResult]:
     """Play game ``i`` with the seats ``seatings[i]`` and the chance of deal ``deals[i]`` (its
     own, ``i``, by default), for every ``i``; return the results in game order.
-    ``progress(k)`` is told as each batch of ``k`` games ends. The games are played here in
-    ``jobs`` processes, or on the Dask ``cluster`` (:mod:`~ludotheque.selfplay.cluster`; with
-    ``local``, ``jobs`` worker processes on this machine): the same results either way."""
-    def told(part: list[GameResult]) -> None:
+    ``progress(k)`` is told as each batch of ``k`` games ends. The games are played here, in
+    ``jobs`` processes, or on the Dask ``cluster`` (:mod:`~ludotheque.selfplay.running`): the
+    same results wherever. Ctrl-C raises :class:`Interrupted` with the games that finished."""
+    work = chunks(game_name, options, seatings, seed, deals)
+    parts: dict[int, list[GameResult]] = {}
+
+    def finished(index: int, part: list[GameResult]) -> None:
+        parts[index] = part
         if progress:
             progress(len(part))
 
-    def chunks(running: int) -> list[Chunk]:
-        return _chunks(game_name, options, seatings, seed, deals, running)
-
-    if cluster is not None:
-        with connected(cluster, jobs) as client:
-            parts = run(client, _play_chunk, chunks(workers(client)), told)
-    elif jobs <= 1:
-        parts = _in_order(map(_play_chunk, chunks(1)), told)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = _in_order(pool.map(_play_chunk, chunks(jobs)), told)
-    return [result for part in parts for result in part]
+    try:
+        run_chunks(_play_chunk, work, jobs=jobs, cluster=cluster, finished=finished)
+    except KeyboardInterrupt:
+        raise Interrupted(
+            {i: result for k in parts for i, result in zip(_numbers(work[k]), parts[k],
+                                                           strict=True)},
+            len(seatings),
+        ) from None
+    return [result for k in range(len(work)) for result in parts[k]]
 
 
-def _in_order(parts: Iterable[list[GameResult]],
-              told: Callable[[list[GameResult]], None]) -> list[list[GameResult]]:
-    done = []
-    for part in parts:
-        told(part)
-        done.append(part)
-    return done
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during self-play: the games that had finished, by number, of ``total``."""
+
+    def __init__(self, finished: dict[int, GameResult], total: int) -> None:
+        super().__init__(f"{len(finished)} of {total} games finished")
+        self.finished = finished
+        self.total = total
 
 
-def _chunks(
+def chunk_size(games: int) -> int:
+    """Games per chunk: enough chunks for 64 workers to share, none so long that progress
+    stalls or that scheduling one costs more than a fraction of playing it; never dependent
+    on the workers, so that a study's chunks are the same wherever it is carried on.
+
+    >>> chunk_size(10), chunk_size(20_000), chunk_size(1_000_000)
+    (1, 200, 200)
+    """
+    return max(1, min(200, games // 64))
+
+
+def chunks(
     game_name: str,
     options: dict[str, Any],
     seatings: Sequence[Sequence[str]],
-    seed: int,
-    deals: Sequence[int] | None,
-    workers: int,
+    seed: int | str,
+    deals: Sequence[int] | None = None,
+    size: int | None = None,
 ) -> list[Chunk]:
-    """The numbered games cut into chunks: a few per worker, small enough to tell progress."""
+    """The numbered games cut into chunks of ``size`` (:func:`chunk_size` by default)."""
     deals = range(len(seatings)) if deals is None else deals
     numbered = [
         (i, tuple(seats), deal)
         for i, (seats, deal) in enumerate(zip(seatings, deals, strict=True))
     ]
-    games = len(numbered)
-    chunk = max(1, min(200, games // (workers * 8) or 1))
+    size = size or chunk_size(len(numbered))
     return [
-        (game_name, options, seed, numbered[start : start + chunk])
-        for start in range(0, games, chunk)
+        (game_name, options, seed, numbered[start : start + size])
+        for start in range(0, len(numbered), size)
     ]
+
+
+def _numbers(chunk: Chunk) -> list[int]:
+    return [i for i, _seats, _deal in chunk[3]]
 
 
 @dataclass(frozen=True)

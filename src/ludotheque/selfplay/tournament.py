@@ -20,7 +20,7 @@ of processes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -95,11 +95,21 @@ class Tournament:
         self, seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None,
         cluster: str | None = None,
     ) -> Results:
+        """Every game of the tournament; Ctrl-C raises
+        :class:`~ludotheque.selfplay.simulation.Interrupted`, whose finished games
+        :meth:`results` makes a tournament of."""
         games = play_games(
             self.game, self.options, self.seatings(), seed, jobs, progress, self.deals,
             cluster=cluster,
         )
         return Results(self, tuple(games))
+
+    def results(self, finished: dict[int, GameResult]) -> Results:
+        """The results of the games that finished, by number, as a tournament of those."""
+        played = sorted(finished)
+        kept = replace(self, tables=tuple(self.tables[i] for i in played),
+                       deals=tuple(self.deals[i] for i in played))
+        return Results(kept, tuple(finished[i] for i in played))
 
 
 @dataclass(frozen=True)

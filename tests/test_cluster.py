@@ -9,7 +9,7 @@ import pytest
 
 from ludotheque.core.errors import OptionError
 from ludotheque.selfplay.cluster import connected, run
-from ludotheque.selfplay.simulation import _play_chunk, simulate
+from ludotheque.selfplay.simulation import play_chunk, simulate
 from ludotheque.selfplay.tournament import Tournament
 
 
@@ -40,7 +40,7 @@ def dies_once(args):
     if marker is not None and not Path(marker).exists():
         Path(marker).write_text("died")
         os._exit(1)
-    return _play_chunk(chunk)
+    return play_chunk(chunk)
 
 
 def test_a_chunk_whose_worker_dies_is_played_again_with_the_same_result(tmp_path):
@@ -52,4 +52,4 @@ def test_a_chunk_whose_worker_dies_is_played_again_with_the_same_result(tmp_path
             [(str(marker) if i == 2 else None, chunk) for i, chunk in enumerate(work)],
             played.__setitem__)
     assert marker.read_text() == "died"  # the first attempt died: what came back is a retry
-    assert played == {i: _play_chunk(chunk) for i, chunk in enumerate(work)}
+    assert played == {i: play_chunk(chunk) for i, chunk in enumerate(work)}

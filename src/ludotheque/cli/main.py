@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import functools
 import random
+import shlex
+import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -39,6 +42,8 @@ from ludotheque.play.help import how_to_play, rules_doc
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay
 from ludotheque.selfplay.ratings import plot as plot_ratings
+from ludotheque.selfplay.readings import Findings, Study, checked_folder, describe, play_study
+from ludotheque.selfplay.report import COLUMNS, NUMBERS, PLOTS, rows, summary, write_report
 from ludotheque.selfplay.simulation import Interrupted, lengths, simulate, summarise, tally
 from ludotheque.selfplay.tournament import Tournament
 from ludotheque.server.app import DEFAULT_DATABASE, create_app
@@ -388,6 +393,96 @@ def tournament(
         console.print(f"Ratings drawn to {plot}.")
     if stopped:
         said_interrupted(stopped)
+
+
+@app.command()
+@friendly
+def readings(
+    game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")],
+    n: Annotated[int, typer.Option("-n", help="Games for each reading.", min=1)] = 1000,
+    players: Annotated[
+        str, typer.Option(help="The computer player in every seat: random, heuristic, a level.")
+    ] = "random",
+    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same games.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Processes to play in parallel.", min=1)] = 1,
+    cluster: ClusterOption = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A rule option every reading starts from, name=value."),
+    ] = None,
+    values: Annotated[
+        list[str] | None,
+        typer.Option(help="The values to study of an option, name=A,B (a number's presets by "
+                     "default)."),
+    ] = None,
+    only: Annotated[
+        str | None, typer.Option(help="Study only these options, comma-separated.")
+    ] = None,
+    grid: Annotated[
+        str | None,
+        typer.Option(help="Study every combination of these options' values, comma-separated."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="The study's folder: its finished games, report.md, report.json and "
+                     "plots/ (readings/GAME-PLAYERS by default)."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option(help="Carry on the study in --out, keeping the games it finished.")
+    ] = False,
+) -> None:
+    """What each reading of the rules does: every rule option's values played against the
+    defaults, each figure with its interval and its difference, corrected for their number."""
+    asked = {name: text.split(",")
+             for name, text in parse_assignments(values or [], "values are written "
+                                                 "name=A,B").items()}
+    study = Study.plan(game, parse_assignments(option or []), players, n, seed, asked,
+                       _listed(only), _listed(grid))
+    folder = checked_folder(out or Path("readings") / f"{game}-{players.replace(':', '-')}")
+    command = shlex.join(["ludotheque", *sys.argv[1:]])
+    started = time.perf_counter()
+    columns = (
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+    )
+    total = n * len(study.readings)
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{game}, {len(study.readings)} readings", total=total)
+        try:
+            played = play_study(
+                study, folder, resume=resume, jobs=jobs, cluster=cluster,
+                started=lambda k: progress.advance(task, k),
+                progress=lambda k: progress.advance(task, k),
+            )
+        except KeyboardInterrupt:
+            kept = int(progress.tasks[0].completed)
+            console.print(f"Interrupted: {kept} of {total} games are kept in {folder}; the "
+                          "same command with --resume carries on from there.")
+            raise typer.Exit(130) from None
+    seconds = time.perf_counter() - started
+    took = f"{seconds:.0f} s" if seconds < 60 else f"{seconds / 60:.1f} min"
+    wall = f"{took} here, {'cluster ' + cluster if cluster else f'jobs {jobs}'}"
+    findings = Findings.of(study, played)
+    show_findings(findings)
+    path = write_report(findings, folder, command, wall)
+    console.print(f"{describe(study)}. Report: {path}, every number: {folder / NUMBERS}, "
+                  f"plots in {folder / PLOTS} ({wall}).")
+
+
+def _listed(text: str | None) -> list[str]:
+    return [name.strip() for name in text.split(",")] if text else []
+
+
+def show_findings(findings: Findings) -> None:
+    """A table per figure, the significant differences in bold, then what changes."""
+    for name in findings.names():
+        table = Table(title=name, title_justify="left")
+        for column in COLUMNS:
+            table.add_column(column, no_wrap=True)
+        for cells, significant in rows(findings, name):
+            table.add_row(*cells, style="bold" if significant else None)
+        console.print(table)
+    console.print(Markdown("\n".join(summary(findings))))
 
 
 def _short(value: float) -> str:

@@ -43,6 +43,22 @@ class Option:
     maximum: int | float | None = None
     #: Earlier spellings of values, still read (records and habits keep them): (text, value).
     synonyms: tuple[tuple[str, Any], ...] = ()
+    #: For a number, the other values a study of the readings compares with the default
+    #: (``ludotheque readings``); a number without them is studied at the values asked for.
+    presets: tuple[Any, ...] = ()
+
+    def studied(self) -> tuple[Any, ...]:
+        """The values a study of the readings plays: the default first, then the allowed
+        values or the presets.
+
+        >>> Option("points", int, 1000, presets=(500, 2000)).studied()
+        (1000, 500, 2000)
+        >>> Option("forfeits", bool, False).studied()
+        (False, True)
+        """
+        others = self.allowed if self.allowed is not None else (
+            (False, True) if self.type is bool else self.presets)
+        return (self.default, *(v for v in others if v != self.default))
 
     def parse(self, value: Any, *, game: str) -> Any:
         """The value converted to the option's type, or an OptionError naming what is allowed.

@@ -71,7 +71,7 @@ def play_one(
 Chunk = tuple[str, dict[str, Any], int | str, list[tuple[int, tuple[str, ...], int]]]
 
 
-def _play_chunk(args: Chunk) -> list[GameResult]:
+def play_chunk(args: Chunk) -> list[GameResult]:
     game_name, options, seed, games = args
     return [play_one(game_name, options, seats, seed, i, deal) for i, seats, deal in games]
 
@@ -115,7 +115,7 @@ def play_games(
             progress(len(part))
 
     try:
-        run_chunks(_play_chunk, work, jobs=jobs, cluster=cluster, finished=finished)
+        run_chunks(play_chunk, work, jobs=jobs, cluster=cluster, finished=finished)
     except KeyboardInterrupt:
         raise Interrupted(
             {i: result for k in parts for i, result in zip(_numbers(work[k]), parts[k],

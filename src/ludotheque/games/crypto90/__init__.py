@@ -93,6 +93,7 @@ OPTIONS = (
         1000,
         source="«La partie se joue en 1.000 points (ou autre nombre à convenir)»",
         help="the points that end the game (goal=points)",
+        presets=(500, 2000),
         minimum=1,
         # «autre nombre à convenir»: a hundred times the leaflet's game is as far as any
         # table would agree, and keeps every total a plain float.

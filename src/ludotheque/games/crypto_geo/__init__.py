@@ -57,6 +57,7 @@ COMBINATIONS_OPTIONS = (
         1000,
         source="«La partie se joue en 1.000 (ou autre chiffre à convenir).»",
         help="the points that end the game",
+        presets=(500, 2000),
         minimum=1,
         # «autre chiffre à convenir»: a hundred times the leaflet's game at most.
         maximum=100_000,

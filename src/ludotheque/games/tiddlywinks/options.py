@@ -46,7 +46,7 @@ STAKES_MOST = 100.0
 
 def cloth_option(source: str) -> Option:
     return Option(
-        "cloth", float, 3.0, minimum=0.5, maximum=10.0, source=source,
+        "cloth", float, 3.0, minimum=0.5, maximum=10.0, presets=(1.5, 6.0), source=source,
         help="the cloth's thickness in mm (under 1.5 mm the squidger cannot lift a counter)",
     )
 
@@ -106,7 +106,7 @@ CABRIOLE_OPTIONS = (
     Option("table", str, "round", ("round", "square"),
            source="II: «une table quelconque, ronde de préférence»",
            help="a round table 90 cm across, or a square one 76 cm a side"),
-    Option("start", float, 3.5, minimum=1.0, maximum=START_MOST,
+    Option("start", float, 3.5, minimum=1.0, maximum=START_MOST, presets=(2.0, 7.0),
            source="VI: «à une distance du bord de la table équivalant au diamètre d’un "
            "grand jeton, soit 3½ centimètres»",
            help="the start line's distance from the table's edge, cm (a circle round the "
@@ -160,7 +160,7 @@ HORSMAN_OPTIONS = (
     Option("table", str, "square", ("square", "round"),
            source="«on any card or similar small table»",
            help="a card table 76 cm a side, or a round table 90 cm across"),
-    Option("start", float, 8.0, minimum=1.0, maximum=START_MOST,
+    Option("start", float, 8.0, minimum=1.0, maximum=START_MOST, presets=(4.0, 15.0),
            source="«place their counters in line in front of them at any equal distance "
            "round the table from the cup»",
            help="the start line's distance from the table's edge, cm"),

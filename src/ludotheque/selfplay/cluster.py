@@ -41,7 +41,9 @@ def connected(address: str, workers: int) -> Iterator[Any]:
             # Dask's constructors are not typed.
             cluster = LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None,
+                # Dask's health routes on a free port: two studies at once would contend
+                # for the usual 8787 (there is no dashboard without bokeh).
+                dashboard_address=":0",
                 # The workers' warnings of the chunks a Ctrl-C cancelled are not news.
                 silence_logs=logging.ERROR,
             )

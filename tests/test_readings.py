@@ -1,0 +1,172 @@
+"""Studies of the readings (issue 23): each rule option's values against the defaults."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ludotheque.cli.main import app
+from ludotheque.core.errors import OptionError
+from ludotheque.selfplay.readings import CHECKPOINT, Findings, Study, play_study
+from ludotheque.selfplay.report import write_report
+
+runner = CliRunner()
+
+
+def said(result) -> str:
+    return " ".join(result.output.split())
+
+
+def test_the_readings_are_each_option_s_values_with_the_others_at_their_defaults():
+    study = Study.plan("crypto-geographique", {}, "random", games=5)
+    names = [r.name for r in study.readings]
+    assert names == ["defaults", "players=3", "players=4", "players=5", "points=500",
+                     "points=2000", "groups=chain"]
+    # A value the others' defaults forbid is said, not played.
+    assert study.skipped == (("teams=true", "the team game is for four players (teams=true "
+                                            "needs players=4)."),)
+
+
+def test_a_grid_crosses_the_options_values_and_a_number_is_studied_at_the_values_asked():
+    plain = Study.plan("crypto-90", {}, "random", games=5)
+    assert ("rounds", "a number with no presets; give its values with --values rounds=A,B") \
+        in plain.skipped
+    study = Study.plan("crypto-90", {}, "random", games=5, grid=["goal", "rounds"],
+                       values={"rounds": ["1", "5"]})
+    assert [r.name for r in study.readings] == [
+        "defaults", "rounds=1", "rounds=5", "goal=rounds", "goal=rounds,rounds=1",
+        "goal=rounds,rounds=5"]
+    based = Study.plan("crypto-90", {"players": "3"}, "random", games=5, only=["players"])
+    assert [r.name for r in based.readings] == ["defaults", "players=2", "players=4"]
+
+
+def test_a_reading_s_games_depend_only_on_the_seed_the_reading_and_their_number(tmp_path):
+    whole = play_study(Study.plan("dames-rabattues", {}, "random", games=40, seed=3),
+                       tmp_path / "whole")
+    one = play_study(Study.plan("dames-rabattues", {}, "random", games=20, seed=3,
+                                only=["raise_in_same_throw"]), tmp_path / "one")
+    assert one["raise_in_same_throw=true"] == whole["raise_in_same_throw=true"][:20]
+    assert one["defaults"] == whole["defaults"][:20]
+    assert one["defaults"] != one["raise_in_same_throw=true"]
+
+
+def test_a_study_gives_the_same_numbers_in_processes_and_on_a_local_cluster(tmp_path):
+    study = Study.plan("jacquet", {}, "random", games=30, seed=1, only=["reading"])
+    here = play_study(study, tmp_path / "here")
+    assert play_study(study, tmp_path / "processes", jobs=2) == here
+    assert play_study(study, tmp_path / "cluster", jobs=2, cluster="local") == here
+
+
+def test_resume_plays_only_the_chunks_a_former_run_did_not_finish(tmp_path):
+    study = Study.plan("dames-rabattues", {}, "random", games=130, seed=4, only=["passing"])
+    whole = play_study(study, tmp_path)
+    lines = (tmp_path / CHECKPOINT).read_text().splitlines()
+    # Stopped after five chunks, in the middle of writing the sixth.
+    (tmp_path / CHECKPOINT).write_text("\n".join(lines[:5]) + "\n" + lines[5][:40])
+    kept = sum(len(json.loads(line)["games"]) for line in lines[:5])
+    started, told = [], []
+    again = play_study(study, tmp_path, resume=True, started=started.append,
+                       progress=told.append)
+    assert again == whole
+    assert started == [kept] and sum(told) == 4 * 130 - kept
+
+
+def test_a_study_refuses_in_one_sentence(tmp_path):
+    study = Study.plan("dames-rabattues", {}, "random", games=4, only=["passing"])
+    with pytest.raises(OptionError, match="there is no study to carry on in"):
+        play_study(study, tmp_path / "none", resume=True)
+    play_study(study, tmp_path)
+    with pytest.raises(OptionError, match="holds a study already; add --resume to carry it on"):
+        play_study(study, tmp_path)
+    longer = Study.plan("dames-rabattues", {}, "random", games=8, only=["passing"])
+    with pytest.raises(OptionError, match="differs in its games from the one asked for"):
+        play_study(longer, tmp_path, resume=True)
+    lines = (tmp_path / CHECKPOINT).read_text().splitlines()
+    (tmp_path / CHECKPOINT).write_text("\n".join(["{", *lines]) + "\n")
+    result = runner.invoke(app, ["readings", "dames-rabattues", "-n", "4", "--only", "passing",
+                                 "--out", str(tmp_path), "--resume"])
+    assert result.exit_code == 2
+    assert said(result) == (f"line 1 of {tmp_path / CHECKPOINT} is not a chunk of games; the "
+                            "study cannot be carried on from it.")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "sentence"),
+    [
+        (["--only", "nothing"], "jacquet has no rule option 'nothing'; its rule options are: "
+                                "reading, scoring, higher_die, bearing_off."),
+        (["--only", "granularity"], "jacquet has no rule option 'granularity'"),
+        (["--grid", "reading"], "a grid crosses at least two options, such as --grid goal,rounds."),
+        (["--grid", "reading,scoring", "--only", "reading"], "give the options to study one at "
+                                                             "a time (--only) or as a grid"),
+        (["--players", "human"], "a study plays computer players only, not a person."),
+        (["--values", "reading=ancient"], "option 'reading' of jacquet must be one of "
+                                          "moulidars-1840, dlp-summary, not 'ancient'."),
+        (["--values", "reading"], "values are written name=A,B, not 'reading'."),
+    ],
+)
+def test_bad_settings_of_a_study_get_one_sentence(tmp_path, arguments, sentence):
+    result = runner.invoke(app, ["readings", "jacquet", "-n", "2", "--out", str(tmp_path),
+                                 *arguments])
+    assert result.exit_code == 2, result.output
+    assert sentence in said(result)
+    assert not (tmp_path / CHECKPOINT).exists()
+
+
+def test_the_report_names_what_a_reading_changes_beyond_noise(tmp_path):
+    study = Study.plan("jacquet", {}, "random", games=60, seed=2, only=["reading"])
+    findings = Findings.of(study, play_study(study, tmp_path))
+    path = write_report(findings, tmp_path, "ludotheque readings jacquet", "1 s here")
+    text = path.read_text()
+    # The DLP summary's hitting sends men back: its games are more than twice as long.
+    throws = next(d for d in findings.differences if d.figure == "throws")
+    assert throws.significant and throws.low > 90
+    assert "- **reading=dlp-summary**: decisions per game" in text
+    assert "![throws](plots/throws.png)" in text
+    assert (tmp_path / "plots" / "throws.png").read_bytes().startswith(b"\x89PNG")
+    numbers = json.loads((tmp_path / "report.json").read_text())
+    assert numbers["comparisons"] == len(findings.differences)
+    assert all(d["adjusted"] >= d["p"] for d in numbers["differences"])
+
+
+def test_ctrl_c_keeps_the_finished_chunks_and_resume_carries_on(tmp_path):
+    folder = tmp_path / "study"
+    arguments = ["readings", "dames-rabattues", "-n", "1500", "--jobs", "2", "--seed", "5",
+                 "--out", str(folder)]
+    command = [str(Path(sys.executable).parent / "ludotheque"), *arguments]
+    env = dict(os.environ, COLUMNS="200", PYTHONIOENCODING="utf-8")
+    # Its own process group, as a terminal's job: Ctrl-C reaches the workers too.
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               encoding="utf-8", env=env, start_new_session=True)
+    guard = threading.Timer(300, process.kill)
+    guard.start()
+    try:
+        checkpoint = folder / CHECKPOINT
+        while not (checkpoint.exists() and checkpoint.read_text().count("\n") >= 1):
+            assert process.poll() is None, process.communicate()
+            threading.Event().wait(0.01)
+        os.killpg(process.pid, signal.SIGINT)
+        out, errors = process.communicate()
+    finally:
+        guard.cancel()
+    assert process.returncode == 130, (out, errors)
+    assert "Traceback" not in errors + out
+    kept = sum(len(json.loads(line)["games"])
+               for line in (folder / CHECKPOINT).read_text().splitlines())
+    assert 0 < kept < 7500
+    assert " ".join(out.split()) == (f"Interrupted: {kept} of 7500 games are kept in {folder}; "
+                                     "the same command with --resume carries on from there.")
+    result = runner.invoke(app, [*arguments, "--resume"])
+    assert result.exit_code == 0, result.output
+    study = Study.plan("dames-rabattues", {}, "random", games=1500, seed=5)
+    whole = Findings.of(study, play_study(study, tmp_path / "whole"))
+    assert json.loads((folder / "report.json").read_text())["figures"] == \
+        whole.to_json()["figures"]

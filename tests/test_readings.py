@@ -26,7 +26,7 @@ def said(result) -> str:
 
 
 def test_the_readings_are_each_option_s_values_with_the_others_at_their_defaults():
-    study = Study.plan("crypto-geographique", {}, "random", games=5)
+    study = Study.plan("crypto-geographique", {}, "random", games=30)
     names = [r.name for r in study.readings]
     assert names == ["defaults", "players=3", "players=4", "players=5", "points=500",
                      "points=2000", "groups=chain"]
@@ -36,25 +36,27 @@ def test_the_readings_are_each_option_s_values_with_the_others_at_their_defaults
 
 
 def test_a_grid_crosses_the_options_values_and_a_number_is_studied_at_the_values_asked():
-    plain = Study.plan("crypto-90", {}, "random", games=5)
+    plain = Study.plan("crypto-90", {}, "random", games=30)
     assert ("rounds", "a number with no presets; give its values with --values rounds=A,B") \
         in plain.skipped
-    study = Study.plan("crypto-90", {}, "random", games=5, grid=["goal", "rounds"],
+    study = Study.plan("crypto-90", {}, "random", games=30, grid=["goal", "rounds"],
                        values={"rounds": ["1", "5"]})
     assert [r.name for r in study.readings] == [
         "defaults", "rounds=1", "rounds=5", "goal=rounds", "goal=rounds,rounds=1",
         "goal=rounds,rounds=5"]
-    based = Study.plan("crypto-90", {"players": "3"}, "random", games=5, only=["players"])
-    assert [r.name for r in based.readings] == ["defaults", "players=2", "players=4"]
+    based = Study.plan("crypto-90", {"players": "3"}, "random", games=30, only=["players"])
+    assert [r.name for r in based.readings] == ["base", "players=2", "players=4"]
+    # The same rules play the same games, reached from any base.
+    assert based.seed_of(based.readings[1]) == plain.seed_of(plain.readings[0]) == "0:defaults"
 
 
 def test_a_reading_s_games_depend_only_on_the_seed_the_reading_and_their_number(tmp_path):
-    whole = play_study(Study.plan("dames-rabattues", {}, "random", games=40, seed=3),
+    whole = play_study(Study.plan("dames-rabattues", {}, "random", games=80, seed=3),
                        tmp_path / "whole")
-    one = play_study(Study.plan("dames-rabattues", {}, "random", games=20, seed=3,
+    one = play_study(Study.plan("dames-rabattues", {}, "random", games=40, seed=3,
                                 only=["raise_in_same_throw"]), tmp_path / "one")
-    assert one["raise_in_same_throw=true"] == whole["raise_in_same_throw=true"][:20]
-    assert one["defaults"] == whole["defaults"][:20]
+    assert one["raise_in_same_throw=true"] == whole["raise_in_same_throw=true"][:40]
+    assert one["defaults"] == whole["defaults"][:40]
     assert one["defaults"] != one["raise_in_same_throw=true"]
 
 
@@ -77,21 +79,24 @@ def test_resume_plays_only_the_chunks_a_former_run_did_not_finish(tmp_path):
                        progress=told.append)
     assert again == whole
     assert started == [kept] and sum(told) == 4 * 130 - kept
+    # The line cut short is gone: the study carries on from its folder again.
+    assert play_study(study, tmp_path, resume=True, started=started.append) == whole
+    assert started[-1] == 4 * 130
 
 
 def test_a_study_refuses_in_one_sentence(tmp_path):
-    study = Study.plan("dames-rabattues", {}, "random", games=4, only=["passing"])
+    study = Study.plan("dames-rabattues", {}, "random", games=30, only=["passing"])
     with pytest.raises(OptionError, match="there is no study to carry on in"):
         play_study(study, tmp_path / "none", resume=True)
     play_study(study, tmp_path)
     with pytest.raises(OptionError, match="holds a study already; add --resume to carry it on"):
         play_study(study, tmp_path)
-    longer = Study.plan("dames-rabattues", {}, "random", games=8, only=["passing"])
+    longer = Study.plan("dames-rabattues", {}, "random", games=60, only=["passing"])
     with pytest.raises(OptionError, match="differs in its games from the one asked for"):
         play_study(longer, tmp_path, resume=True)
     lines = (tmp_path / CHECKPOINT).read_text().splitlines()
     (tmp_path / CHECKPOINT).write_text("\n".join(["{", *lines]) + "\n")
-    result = runner.invoke(app, ["readings", "dames-rabattues", "-n", "4", "--only", "passing",
+    result = runner.invoke(app, ["readings", "dames-rabattues", "-n", "30", "--only", "passing",
                                  "--out", str(tmp_path), "--resume"])
     assert result.exit_code == 2
     assert said(result) == (f"line 1 of {tmp_path / CHECKPOINT} is not a chunk of games; the "
@@ -111,10 +116,17 @@ def test_a_study_refuses_in_one_sentence(tmp_path):
         (["--values", "reading=ancient"], "option 'reading' of jacquet must be one of "
                                           "moulidars-1840, dlp-summary, not 'ancient'."),
         (["--values", "reading"], "values are written name=A,B, not 'reading'."),
+        (["-n", "5"], "a study plays at least 30 games a reading; fewer give intervals that "
+                      "mean nothing, not 5."),
+        (["--grid", "reading,reading"], "'reading' is named twice; name each option once."),
+        (["--only", "reading", "--values", "scoring=multiple"],
+         "values are given for 'scoring', which is not studied; add it to --only or --grid"),
+        (["--only", ""], "options are named comma-separated, such as reading,scoring, not ''."),
+        (["--out", "/proc/no/such"], "the study cannot be written to /proc/no/such"),
     ],
 )
 def test_bad_settings_of_a_study_get_one_sentence(tmp_path, arguments, sentence):
-    result = runner.invoke(app, ["readings", "jacquet", "-n", "2", "--out", str(tmp_path),
+    result = runner.invoke(app, ["readings", "jacquet", "-n", "30", "--out", str(tmp_path),
                                  *arguments])
     assert result.exit_code == 2, result.output
     assert sentence in said(result)
@@ -135,6 +147,17 @@ def test_the_report_names_what_a_reading_changes_beyond_noise(tmp_path):
     numbers = json.loads((tmp_path / "report.json").read_text())
     assert numbers["comparisons"] == len(findings.differences)
     assert all(d["adjusted"] >= d["p"] for d in numbers["differences"])
+
+
+def test_the_first_player_s_figures_are_compared_only_at_as_many_players(tmp_path):
+    study = Study.plan("crypto-geographique-chaine", {}, "random", games=30, only=["players"])
+    findings = Findings.of(study, play_study(study, tmp_path))
+    compared = {(d.reading, d.figure) for d in findings.differences}
+    assert ("players=3", "decisions per game") in compared
+    assert not any(figure.startswith("first player's") for _, figure in compared)
+    # A first place shared by k counts 1/k: the shares of a game's seats add up to one.
+    share = next(f for f in findings.figures["players=4"] if f.name == "first player's share")
+    assert 0 <= share.successes <= 30
 
 
 def test_ctrl_c_keeps_the_finished_chunks_and_resume_carries_on(tmp_path):

@@ -399,7 +399,7 @@ def tournament(
 @friendly
 def readings(
     game: Annotated[str, typer.Argument(help="A game id, as in `ludotheque list`.")],
-    n: Annotated[int, typer.Option("-n", help="Games for each reading.", min=1)] = 1000,
+    n: Annotated[int, typer.Option("-n", help="Games for each reading (at least 30).")] = 1000,
     players: Annotated[
         str, typer.Option(help="The computer player in every seat: random, heuristic, a level.")
     ] = "random",
@@ -446,13 +446,19 @@ def readings(
         TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
     )
     total = n * len(study.readings)
+    before = 0
+
+    def started_with(kept: int) -> None:
+        nonlocal before
+        before = kept
+        progress.advance(task, kept)
+
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"{game}, {len(study.readings)} readings", total=total)
         try:
             played = play_study(
                 study, folder, resume=resume, jobs=jobs, cluster=cluster,
-                started=lambda k: progress.advance(task, k),
-                progress=lambda k: progress.advance(task, k),
+                started=started_with, progress=lambda k: progress.advance(task, k),
             )
         except KeyboardInterrupt:
             kept = int(progress.tasks[0].completed)
@@ -461,7 +467,8 @@ def readings(
             raise typer.Exit(130) from None
     seconds = time.perf_counter() - started
     took = f"{seconds:.0f} s" if seconds < 60 else f"{seconds / 60:.1f} min"
-    wall = f"{took} here, {'cluster ' + cluster if cluster else f'jobs {jobs}'}"
+    where = f"cluster {cluster}" if cluster else f"jobs {jobs}"
+    wall = f"{took} here for the {total - before} games this run played, {where}"
     findings = Findings.of(study, played)
     show_findings(findings)
     path = write_report(findings, folder, command, wall)
@@ -470,7 +477,13 @@ def readings(
 
 
 def _listed(text: str | None) -> list[str]:
-    return [name.strip() for name in text.split(",")] if text else []
+    if text is None:
+        return []
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise LudothequeError(f"options are named comma-separated, such as reading,scoring, "
+                              f"not {text!r}.")
+    return names
 
 
 def show_findings(findings: Findings) -> None:

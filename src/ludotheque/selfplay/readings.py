@@ -7,13 +7,15 @@ the games yield (the first player's share, the length, the rule set's own tally)
 base's, with the difference's 95% interval, and marks the differences that stand after Holm's
 correction for the number of comparisons.
 
-A reading's games depend on nothing but (seed, reading, game number): game ``i`` of the reading
-``reading=dlp-summary`` draws from ``Random("7:reading=dlp-summary:i")`` with seed 7. So the
-numbers are the same with any number of processes or workers, and a study interrupted and
-carried on (:func:`play_study`, ``resume``) plays on from where it stopped, keeping the chunks
-that had finished in its folder (``games.jsonl``, a line per chunk).
+A reading's games depend on nothing but the seed, its rules and the game's number: game ``i``
+of the reading ``reading=dlp-summary`` draws from ``Random("7:reading=dlp-summary:i")`` with
+seed 7, the options named being every one set away from the rule set's defaults, in order of
+name, so that the same rules reached from another base or another grid play the same games.
+So the numbers are the same with any number of processes or workers, and a study interrupted
+and carried on (:func:`play_study`, ``resume``) plays on from where it stopped, keeping the
+chunks that had finished in its folder (``games.jsonl``, a line per chunk).
 
->>> study = Study.plan("jacquet", {}, "random", games=10, seed=7)
+>>> study = Study.plan("jacquet", {}, "random", games=30, seed=7)
 >>> [r.name for r in study.readings]
 ['defaults', 'reading=dlp-summary', 'scoring=multiple', 'higher_die=true', 'bearing_off=optional']
 """
@@ -31,7 +33,7 @@ from typing import Any
 from ludotheque.agents import is_person, make_agent
 from ludotheque.core.errors import LudothequeError, OptionError, RecordError, quoted
 from ludotheque.core.game import Game
-from ludotheque.core.registry import load_game
+from ludotheque.core.registry import load_game, manifest
 from ludotheque.selfplay.running import run_chunks
 from ludotheque.selfplay.simulation import (
     Chunk,
@@ -39,7 +41,6 @@ from ludotheque.selfplay.simulation import (
     chunk_size,
     chunks,
     play_chunk,
-    summarise,
 )
 from ludotheque.selfplay.stats import (
     holm,
@@ -51,19 +52,25 @@ from ludotheque.selfplay.stats import (
 
 #: The level at which a difference is called significant, over all a study's comparisons.
 LEVEL = 0.05
+#: The fewest games a reading may have: below it the normal intervals of a mean mislead (with
+#: one game, a return has no spread at all), and no difference could be seen anyway.
+FEWEST = 30
 STUDY = "study.json"
 CHECKPOINT = "games.jsonl"
 
 
 @dataclass(frozen=True)
 class Reading:
-    """One reading studied: the options set away from the base, as typed (none: the base)."""
+    """One reading studied: the options set away from the base, as typed; none for the base
+    itself, which is called the defaults where no option was given."""
 
     changed: tuple[tuple[str, str], ...] = ()
+    based: bool = False
 
     @property
     def name(self) -> str:
-        return ",".join(f"{k}={v}" for k, v in self.changed) or "defaults"
+        return ",".join(f"{k}={v}" for k, v in self.changed) or (
+            "base" if self.based else "defaults")
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,8 @@ class Study:
     readings: tuple[Reading, ...]
     #: What was not studied, and why: (option or reading, sentence).
     skipped: tuple[tuple[str, str], ...] = ()
+    #: Games per chunk, kept with the study so that it is carried on in the same chunks.
+    chunk: int = 1
 
     @classmethod
     def plan(
@@ -99,6 +108,9 @@ class Study:
         (:meth:`~ludotheque.core.options.Option.studied`); the base's value is always one."""
         rule_set = load_game(game, **base)
         specs = {o.name: o for o in rule_set.manifest.options}
+        if games < FEWEST:
+            raise OptionError(f"a study plays at least {FEWEST} games a reading; fewer give "
+                              f"intervals that mean nothing, not {games}.")
         if only and grid:
             raise OptionError("give the options to study one at a time (--only) or as a grid "
                               "(--grid), not both.")
@@ -108,12 +120,20 @@ class Study:
                 rules = ", ".join(o.name for o in specs.values() if o.rule)
                 raise OptionError(f"{game} has no rule option {name!r}; its rule options are: "
                                   f"{rules}.")
+        twice = next((name for i, name in enumerate(named) if name in named[:i]), None)
+        if twice is not None:
+            raise OptionError(f"{twice!r} is named twice; name each option once.")
         if grid and len(grid) < 2:
             raise OptionError("a grid crosses at least two options, such as --grid goal,rounds.")
+        ignored = [name for name in values or {} if named and name not in named]
+        if ignored:
+            raise OptionError(f"values are given for {ignored[0]!r}, which is not studied; "
+                              "add it to --only or --grid, or leave its values out.")
         if is_person(players):
             raise OptionError("a study plays computer players only, not a person.")
         make_agent(players, game=rule_set)  # a kind that cannot play this game is said now
         shown = {name: specs[name].show(rule_set.options[name]) for name in specs}
+        base = {name: shown[name] for name in base}
         skipped: list[tuple[str, str]] = []
         studied: dict[str, list[str]] = {}
         for option in (specs[n] for n in named) if named else specs.values():
@@ -126,7 +146,9 @@ class Study:
             others = [v for v in dict.fromkeys(asked) if v != shown[option.name]]
             if others:
                 studied[option.name] = [shown[option.name], *others]
-            elif not values or option.name not in values:
+            elif values and option.name in values:
+                skipped.append((option.name, "only its base value was asked for"))
+            else:
                 skipped.append((option.name, "a number with no presets; give its values with "
                                 f"--values {option.name}=A,B"))
         if grid:
@@ -137,11 +159,11 @@ class Study:
             ]
         else:
             changes = [((n, v),) for n, vs in studied.items() for v in vs[1:]]
-        readings = [Reading()]
+        readings = [Reading(based=bool(base))]
         for changed in changes:
             if not changed:
                 continue
-            reading = Reading(changed)
+            reading = Reading(changed, based=bool(base))
             try:
                 load_game(game, **{**base, **dict(changed)})
             except OptionError as error:
@@ -149,14 +171,29 @@ class Study:
                 continue
             readings.append(reading)
         return cls(game, tuple(sorted(base.items())), players, games, seed, tuple(readings),
-                   tuple(skipped))
+                   tuple(skipped), chunk_size(games))
 
     def options(self, reading: Reading) -> dict[str, str]:
         return {**dict(self.base), **dict(reading.changed)}
 
     def seed_of(self, reading: Reading) -> str:
-        """The seed of a reading's games: the study's, and the reading's name."""
-        return f"{self.seed}:{reading.name}"
+        """The seed of a reading's games: the study's, and its rules, the options set away from
+        the rule set's defaults in order of name (``defaults`` for none).
+
+        >>> study = Study.plan("crypto-90", {"players": "3"}, "random", 30, seed=7)
+        >>> study.readings[0].name, study.seed_of(study.readings[0])
+        ('base', '7:players=3')
+        >>> study.readings[1].name, study.seed_of(study.readings[1])
+        ('players=2', '7:defaults')
+        """
+        defaults = {o.name: o.show(o.default) for o in manifest(self.game).options}
+        rules = sorted((k, v) for k, v in self.options(reading).items() if defaults[k] != v)
+        return f"{self.seed}:" + (",".join(f"{k}={v}" for k, v in rules) or "defaults")
+
+    @property
+    def reference(self) -> str:
+        """What every reading is compared with: the defaults, or the base given."""
+        return self.readings[0].name
 
     def work(self) -> list[tuple[Reading, Chunk]]:
         """Every reading's games, numbered from 0, cut into chunks of the same size whatever
@@ -166,7 +203,7 @@ class Study:
             options = self.options(reading)
             seats = (self.players,) * load_game(self.game, **options).num_players()
             for chunk in chunks(self.game, options, [seats] * self.games,
-                                self.seed_of(reading), size=chunk_size(self.games)):
+                                self.seed_of(reading), size=self.chunk):
                 pieces.append((reading, chunk))
         return pieces
 
@@ -178,8 +215,9 @@ class Study:
         return cls(
             data["game"], tuple(tuple(p) for p in data["base"]), data["players"],
             data["games"], data["seed"],
-            tuple(Reading(tuple(tuple(p) for p in r["changed"])) for r in data["readings"]),
-            tuple(tuple(s) for s in data["skipped"]),
+            tuple(Reading(tuple(tuple(p) for p in r["changed"]), r["based"])
+                  for r in data["readings"]),
+            tuple(tuple(s) for s in data["skipped"]), data["chunk"],
         )
 
 
@@ -198,48 +236,67 @@ def play_study(
     ``started(k)`` is told how many games were already played; ``progress(k)`` as each chunk
     of ``k`` games ends. Returns each reading's games in game order; Ctrl-C raises
     :class:`KeyboardInterrupt` with every finished chunk kept."""
-    folder.mkdir(parents=True, exist_ok=True)
     saved, checkpoint = folder / STUDY, folder / CHECKPOINT
-    if resume:
-        if not saved.exists():
-            raise OptionError(f"there is no study to carry on in {folder}; leave out --resume "
-                              "to start one.")
-        _same_study(study, Study.from_json(_read_json(saved)), folder)
-        kept = _read_checkpoint(checkpoint)
-    else:
-        if saved.exists():
-            raise OptionError(f"{folder} holds a study already; add --resume to carry it on, "
-                              "or give another --out.")
-        saved.write_text(json.dumps(study.to_json(), indent=1) + "\n")
-        checkpoint.write_text("")
-        kept = {}
     work = study.work()
     key = {(reading.name, chunk[3][0][0]): n for n, (reading, chunk) in enumerate(work)}
-    parts: dict[int, list[GameResult]] = {key[k]: v for k, v in kept.items() if k in key}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if resume:
+            if not saved.exists():
+                raise OptionError(f"there is no study to carry on in {folder}; leave out "
+                                  "--resume to start one.")
+            _same_study(study, Study.from_json(_read_json(saved)), folder)
+            kept = _read_checkpoint(checkpoint)
+        else:
+            if saved.exists():
+                raise OptionError(f"{folder} holds a study already; add --resume to carry it "
+                                  "on, or give another --out.")
+            saved.write_text(json.dumps(study.to_json(), indent=1) + "\n")
+            kept = {}
+        parts = {key[k]: v for k, v in kept.items()
+                 if k in key and len(v) == len(work[key[k]][1][3])}
+        # Written again whole, so that a line a former run left cut short is gone.
+        checkpoint.write_text("".join(_chunk_line(work[n][0], work[n][1], part) + "\n"
+                                      for n, part in sorted(parts.items())))
+        out = checkpoint.open("a")
+    except OSError as error:
+        raise LudothequeError(f"the study cannot be written to {folder}: "
+                              f"{error.strerror or error}.") from None
     if started:
         started(sum(len(p) for p in parts.values()))
     left = [n for n in range(len(work)) if n not in parts]
-    with checkpoint.open("a") as out:
+    with out:
 
         def finished(index: int, part: list[GameResult]) -> None:
             reading, chunk = work[left[index]]
             parts[left[index]] = part
-            out.write(json.dumps({"reading": reading.name, "first": chunk[3][0][0],
-                                  "games": [_result_json(r) for r in part]}) + "\n")
+            out.write(_chunk_line(reading, chunk, part) + "\n")
             out.flush()
             if progress:
                 progress(len(part))
 
-        run_chunks(play_chunk, [work[n][1] for n in left], jobs=jobs, cluster=cluster,
-                   finished=finished)
+        try:
+            run_chunks(play_chunk, [work[n][1] for n in left], jobs=jobs, cluster=cluster,
+                       finished=finished)
+        except OptionError:
+            if not resume and not parts:
+                # Nothing was played (no cluster at that address): no study was begun.
+                saved.unlink()
+                checkpoint.unlink()
+            raise
     played: dict[str, list[GameResult]] = {r.name: [] for r in study.readings}
     for n, (reading, _chunk) in enumerate(work):
         played[reading.name].extend(parts[n])
     return played
 
 
+def _chunk_line(reading: Reading, chunk: Chunk, games: list[GameResult]) -> str:
+    return json.dumps({"reading": reading.name, "first": chunk[3][0][0],
+                       "games": [_result_json(r) for r in games]})
+
+
 def _same_study(asked: Study, saved: Study, folder: Path) -> None:
-    for name in ("game", "base", "players", "games", "seed", "readings"):
+    for name in ("game", "base", "players", "games", "seed", "readings", "chunk"):
         if getattr(asked, name) != getattr(saved, name):
             raise OptionError(
                 f"the study in {folder} differs in its {name} from the one asked for; give the "
@@ -313,18 +370,21 @@ class Difference:
 FIRST_SHARE = "first player's share"
 FIRST_RETURN = "first player's return"
 LENGTH = "decisions per game"
+#: The figures of the first seat, compared only between readings of as many players.
+FIRST = (FIRST_SHARE, FIRST_RETURN)
 
 
 def figures(results: Sequence[GameResult], categories: Mapping[str, Sequence[str]]) -> list[Figure]:
-    """The figures of a reading's games: the first player's share (a draw counts half) and
-    return, the decisions per game, then each of the rule set's own facts — a text one as the
-    share of each of its ``categories`` (those seen in any reading of the study), a number as
-    its mean."""
-    first = summarise(results, len(results[0].returns))[0]
-    low, high = first.interval
+    """The figures of a reading's games: the first player's share (the best return wins; a
+    share of it among ``k`` counts ``1/k``) and return, the decisions per game, then each of
+    the rule set's own facts — a text one as the share of each of its ``categories`` (those
+    seen in any reading of the study), a number as its mean."""
+    won = sum(1 / r.returns.count(max(r.returns)) for r in results
+              if r.returns[0] == max(r.returns))
+    low, high = wilson_interval(won, len(results))
     found = [
-        Figure(FIRST_SHARE, "share", first.games, first.rate, low, high,
-               successes=first.wins + first.draws / 2),
+        Figure(FIRST_SHARE, "share", len(results), won / len(results), low, high,
+               successes=won),
         _mean(FIRST_RETURN, [r.returns[0] for r in results]),
         _mean(LENGTH, [float(r.moves) for r in results]),
     ]
@@ -374,15 +434,20 @@ class Findings:
         kinds = categories(played)
         by_reading = {name: figures(results, kinds) for name, results in played.items()
                       if results}
-        base = {f.name: f for f in by_reading.get("defaults", [])}
+        reference = study.reference
+        base = {f.name: f for f in by_reading.get(reference, [])}
+        seats = {name: len(results[0].returns) for name, results in played.items() if results}
         raw = []
         for reading, found in by_reading.items():
-            if reading == "defaults":
+            if reading == reference:
                 continue
             for figure in found:
-                if figure.name in base:
-                    raw.append(Difference(reading, figure.name,
-                                          *_compare(figure, base[figure.name])))
+                was = base.get(figure.name)
+                if was is None or (figure.name in FIRST and seats[reading] != seats[reference]):
+                    continue  # the first of another number of players is another figure
+                if figure.low == figure.high == was.low == was.high:
+                    continue  # the same in every game of both: nothing to test
+                raw.append(Difference(reading, figure.name, *_compare(figure, was)))
         adjusted = holm([d.p for d in raw])
         differences = [Difference(d.reading, d.figure, d.difference, d.low, d.high, d.p, a)
                        for d, a in zip(raw, adjusted, strict=True)]
@@ -413,8 +478,8 @@ def _compare(figure: Figure, base: Figure) -> tuple[float, float, float, float]:
 def describe(study: Study, game: Game | None = None) -> str:
     """The study in words: the rule set, who plays, how many games per reading.
 
-    >>> describe(Study.plan("jacquet", {}, "random", games=10))
-    'Jacquet: 5 readings of 10 games each, random players in every seat, seed 0'
+    >>> describe(Study.plan("jacquet", {}, "random", games=30))
+    'Jacquet: 5 readings of 30 games each, random players in every seat, seed 0'
     """
     game = game or load_game(study.game, **dict(study.base))
     base = ", ".join(f"{k}={v}" for k, v in study.base)

@@ -37,7 +37,8 @@ def difference_text(difference: Difference, figure: Figure) -> str:
 def number(value: float, figure: Figure, sign: bool = False) -> str:
     """A share to three decimals, a mean to the digits its size calls for."""
     size = abs(figure.estimate)
-    digits = 3 if figure.kind == "share" else 0 if size >= 100 else 1 if size >= 10 else 2
+    digits = (3 if figure.kind == "share" or size < 1 else 0 if size >= 100 else
+              1 if size >= 10 else 2)
     return f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
 
 
@@ -82,13 +83,14 @@ def markdown(findings: Findings, command: str, wall: str, plots: str) -> str:
     return "\n".join(lines)
 
 
-COLUMNS = ("reading", "games", "estimate (95%)", "against the defaults (95%)", "Holm p")
+COLUMNS = ("reading", "games", "estimate (95%)", "difference (95%)", "Holm p")
 
 
 def rows(findings: Findings, name: str) -> list[tuple[list[str], bool]]:
     """One figure's table, a row per reading that has it (:data:`COLUMNS`), and whether its
     difference from the defaults is significant."""
-    base = next((f for f in findings.figures.get("defaults", []) if f.name == name), None)
+    base = next((f for f in findings.figures.get(findings.study.reference, [])
+                 if f.name == name), None)
     found = []
     for reading, figures in findings.figures.items():
         figure = next((f for f in figures if f.name == name), None)
@@ -107,16 +109,19 @@ def rows(findings: Findings, name: str) -> list[tuple[list[str], bool]]:
 def summary(findings: Findings) -> list[str]:
     """What changes, reading by reading: the significant differences, or that none is."""
     study = findings.study
-    base = {f.name: f for f in findings.figures.get("defaults", [])}
+    base = {f.name: f for f in findings.figures.get(study.reference, [])}
     lines = [
-        f"Each reading is compared with the defaults on every figure: {len(findings.differences)}"
-        f" comparisons, a difference called significant when it stands at 5% after Holm's "
-        "correction for them all; the rest are within noise.", "",
+        f"Each reading is compared with the {study.reference} on every figure it shares with "
+        f"them ({len(findings.differences)} comparisons; the first player's figures only "
+        "at as many players). A difference is called significant where it stands at 5% "
+        "after Holm's correction for all of them; each 95% interval shown is its figure's "
+        f"own, uncorrected. Where none is, {study.games} games a reading saw no difference: "
+        "the intervals say how large one could still be.", "",
     ]
     for reading in study.readings[1:]:
         found = [d for d in findings.differences if d.reading == reading.name and d.significant]
         if not found:
-            lines.append(f"- **{reading.name}**: no figure moves beyond noise.")
+            lines.append(f"- **{reading.name}**: no difference these games could detect.")
             continue
         said = "; ".join(
             f"{d.figure} {number(base[d.figure].estimate, base[d.figure])} → "
@@ -148,11 +153,11 @@ def plot(findings: Findings, name: str, path: Path) -> Path:
         spread = [[max(0.0, f.estimate - f.low)], [max(0.0, f.high - f.estimate)]]
         axes.errorbar([f.estimate], [y], xerr=spread,
                       fmt="o", capsize=3, color=colour, markersize=4)
-        if reading == "defaults":
+        if reading == findings.study.reference:
             axes.axvline(f.estimate, color="grey", linewidth=0.6, linestyle="--")
     axes.set_yticks(range(len(rows)), [r for r, _ in reversed(rows)], fontsize=8)
-    axes.set_xlabel(f"{name} (95% intervals; red: differs from the defaults after Holm)",
-                    fontsize=8)
+    axes.set_xlabel(f"{name} (95% intervals; red: differs from the {findings.study.reference} "
+                    "after Holm)", fontsize=8)
     axes.set_title("\n".join(textwrap.wrap(describe(findings.study), 80)), fontsize=8)
     figure.tight_layout()
     figure.savefig(path, dpi=80)

@@ -59,6 +59,7 @@ MANIFEST = Manifest(
     view="ludotheque.games.dames_rabattues.view:DamesRabattuesView",
     render="ludotheque.games.dames_rabattues.render:render",
     analysis="ludotheque.games.dames_rabattues.analysis:report",
+    details="ludotheque.games.dames_rabattues.game:tally",
     # Every move of Dames rabattues is forced: the player is seated, and never has to think.
     players={"mcts": "ludotheque.games.dames_rabattues.players:MCTS"},
     encoding="ludotheque.games.dames_rabattues.encoding:DamesRabattuesEncoding",

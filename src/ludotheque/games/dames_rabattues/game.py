@@ -57,6 +57,23 @@ class DamesRabattuesGame(Game):
         return OneWorld(DamesRabattuesState(self, Position.parse(observation["position"])))
 
 
+def tally(state: DamesRabattuesState) -> dict[str, str | float]:
+    """Whether the first thrower won, and the throws the game took: the exact analysis's two
+    figures (``ludotheque analyze``), for self-play to measure under any reading.
+
+    >>> state = DamesRabattuesGame().new_initial_state()
+    >>> for move in ["black first", "throw", "6-5"]:
+    ...     state.apply_action(state.string_to_action(move))
+    >>> state.first, tally(state)["throws"]
+    (1, 1.0)
+    """
+    details: dict[str, str | float] = {}
+    if state.first is not None:
+        details["first thrower"] = "won" if state.position.winner == state.first else "lost"
+    details["throws"] = float(state.position.throws)
+    return details
+
+
 def _side_view(side: Side) -> SideView:
     """One side as the view gives it, its phase named in words rather than by its letter."""
     phase: PhaseName = "knock" if side.phase is Phase.KNOCK else "raise"
@@ -71,6 +88,8 @@ class DamesRabattuesState(TablesChance, State):
     def __init__(self, game: DamesRabattuesGame, position: Position | None = None) -> None:
         super().__init__(game)
         self.position = position or Position()
+        #: Who the lot gave the dice to (None before it, or in a game set up in mid-play).
+        self.first: int | None = None
 
     def _current_player(self) -> int:
         stage = self.position.stage
@@ -90,6 +109,7 @@ class DamesRabattuesState(TablesChance, State):
         stage = self.position.stage
         if stage is Stage.LOT:
             self.position = self.position.draw_lot(action)
+            self.first = self.position.to_throw
         elif stage is Stage.THROW:
             self.position = self.position.start_throw()
         else:

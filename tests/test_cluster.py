@@ -9,7 +9,7 @@ import pytest
 
 from ludotheque.core.errors import OptionError
 from ludotheque.selfplay.cluster import connected, run
-from ludotheque.selfplay.simulation import play_chunk, simulate
+from ludotheque.selfplay.simulation import Interrupted, play_chunk, simulate
 from ludotheque.selfplay.tournament import Tournament
 
 
@@ -53,3 +53,27 @@ def test_a_chunk_whose_worker_dies_is_played_again_with_the_same_result(tmp_path
             played.__setitem__)
     assert marker.read_text() == "died"  # the first attempt died: what came back is a retry
     assert played == {i: play_chunk(chunk) for i, chunk in enumerate(work)}
+
+
+def stop(_games: int) -> None:
+    raise KeyboardInterrupt  # Ctrl-C as the first chunk is told
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_keeps_the_games_that_finished(jobs):
+    whole = simulate("jacquet", {}, ["random", "random"], games=200, seed=3)
+    with pytest.raises(Interrupted) as stopped:
+        simulate("jacquet", {}, ["random", "random"], games=200, seed=3, jobs=jobs,
+                 progress=stop)
+    finished = stopped.value.finished
+    assert stopped.value.total == 200 and 0 < len(finished) < 200
+    assert all(whole[i] == result for i, result in finished.items())
+
+
+def test_an_interrupted_tournament_is_a_tournament_of_its_finished_games():
+    plan = Tournament.plan("dames-rabattues", {}, ["random", "random:7"], 70)
+    with pytest.raises(Interrupted) as stopped:
+        plan.play(seed=2, progress=stop)
+    kept = plan.results(stopped.value.finished)
+    assert len(kept.games) == len(stopped.value.finished) < 70
+    assert sum(s.games for s in kept.standings()) == 2 * len(kept.games)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -15,6 +16,8 @@ from typer.testing import CliRunner
 
 from ludotheque.cli.main import app
 from ludotheque.core.errors import OptionError
+from ludotheque.core.registry import games
+from ludotheque.play.help import rules_doc
 from ludotheque.selfplay.readings import CHECKPOINT, Findings, Study, play_study
 from ludotheque.selfplay.report import write_report
 
@@ -193,3 +196,12 @@ def test_ctrl_c_keeps_the_finished_chunks_and_resume_carries_on(tmp_path):
     whole = Findings.of(study, play_study(study, tmp_path / "whole"))
     assert json.loads((folder / "report.json").read_text())["figures"] == \
         whole.to_json()["figures"]
+
+
+@pytest.mark.parametrize("game", games())
+def test_every_rules_doc_says_what_each_reading_does(game):
+    section = rules_doc(game).split("## What each reading does", 1)[1]
+    assert f"ludotheque readings {game} " in section
+    rules = Path(__file__).parents[1] / "docs" / "rules"
+    links = re.findall(r"\]\((\.\./readings/[^)]+)\)", section)
+    assert links and all((rules / link).is_file() for link in links), links

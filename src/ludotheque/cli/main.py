@@ -69,6 +69,15 @@ ClusterOption = Annotated[
 ]
 
 
+def long_progress() -> Progress:
+    """A bar for a long run of games: done of all, time spent and time left."""
+    return Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+        console=console, transient=True,
+    )
+
+
 def friendly(command: F) -> F:
     """Errors meant for people become one red sentence and exit status 2, never a traceback."""
 
@@ -338,11 +347,7 @@ def tournament(
     options = parse_assignments(option or [])
     rule_set = load_game(game, **options)
     plan = Tournament.plan(game, options, agents.split(","), n, duplicate)
-    columns = (
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=True) as progress:
+    with long_progress() as progress:
         task = progress.add_task(f"{game}", total=len(plan.tables))
         stopped = None
         try:
@@ -441,10 +446,6 @@ def readings(
     folder = checked_folder(out or Path("readings") / f"{game}-{players.replace(':', '-')}")
     command = shlex.join(["ludotheque", *sys.argv[1:]])
     started = time.perf_counter()
-    columns = (
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
-    )
     total = n * len(study.readings)
     before = 0
 
@@ -453,7 +454,7 @@ def readings(
         before = kept
         progress.advance(task, kept)
 
-    with Progress(*columns, console=console, transient=True) as progress:
+    with long_progress() as progress:
         task = progress.add_task(f"{game}, {len(study.readings)} readings", total=total)
         try:
             played = play_study(

@@ -279,3 +279,12 @@ def test_departements_are_read_as_people_type_them_without_accents_or_hyphens():
             written = state.action_to_string(action)
             bare = unicodedata.normalize("NFKD", written).encode("ascii", "ignore").decode()
             assert state.string_to_action(bare.upper().replace("-", " ")) == action
+
+
+def test_the_memories_of_hands_are_bounded():
+    # Unbounded, they grew with every game a process played: 12 GB in a study of thousands.
+    from ludotheque.games.crypto_geo import combinations, departements
+
+    for memo in (departements._touching, combinations._is_chain, combinations._best,
+                 combinations._may_stop):
+        assert memo.cache_info().maxsize == departements.MEMO

@@ -20,12 +20,12 @@ group need only be connected, a brelan and a card alone if it must be a chain.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.games.crypto_geo import CHAIN, CONNECTED
-from ludotheque.games.crypto_geo.departements import neighbours, touching
+from ludotheque.games.crypto_geo.departements import MEMO, neighbours, touching
 
 #: The readings of what a combination is (option ``groups``): any connected group, or a chain.
 
@@ -50,7 +50,7 @@ def is_chain(group: tuple[int, ...] | frozenset[int]) -> bool:
     return _is_chain(frozenset(group))
 
 
-@cache
+@lru_cache(maxsize=MEMO)
 def _is_chain(nodes: frozenset[int]) -> bool:
     cards = tuple(nodes)
     near = [[j for j, other in enumerate(cards) if other in neighbours(card)] for card in cards]
@@ -78,7 +78,7 @@ def best_split(
     return _best(tuple(sorted(hand)), groups)
 
 
-@cache
+@lru_cache(maxsize=MEMO)
 def _best(cards: tuple[int, ...], groups: str) -> tuple[int, tuple[tuple[int, ...], ...]]:
     if not cards:
         return 0, ()
@@ -117,7 +117,7 @@ def may_stop(hand: tuple[int, ...], groups: str = CONNECTED) -> bool:
     return _may_stop(tuple(sorted(hand)), groups)
 
 
-@cache
+@lru_cache(maxsize=MEMO)
 def _may_stop(hand: tuple[int, ...], groups: str) -> bool:
     if len(hand) != 7:
         return False

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -97,7 +97,14 @@ def touching(numbers: frozenset[int] | set[int] | tuple[int, ...]) -> bool:
     return _touching(frozenset(numbers))
 
 
-@cache
+#: The groups and hands remembered, here and in :mod:`.combinations`. Every subset of every
+#: hand is worked out once and kept, so unbounded memories grew with every game played in a
+#: process: 12 GB after a few thousand games of self-play. 2**16 holds every subset of the
+#: hands of many turns (a hand of nine has 512), a few tens of megabytes.
+MEMO = 2**16
+
+
+@lru_cache(maxsize=MEMO)
 def _touching(nodes: frozenset[int]) -> bool:
     # Hands are judged again and again (every card a player might throw, every hand a search
     # deals): answers are kept, and found by a walk over the neighbours in the hand, which

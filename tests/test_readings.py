@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ludotheque.cli.main import app
-from ludotheque.core.errors import OptionError
+from ludotheque.core.errors import OptionError, RecordError
 from ludotheque.core.registry import games
 from ludotheque.play.help import rules_doc
 from ludotheque.selfplay.readings import CHECKPOINT, Findings, Study, play_study
@@ -97,6 +97,11 @@ def test_a_study_refuses_in_one_sentence(tmp_path):
     longer = Study.plan("dames-rabattues", {}, "random", games=60, only=["passing"])
     with pytest.raises(OptionError, match="differs in its games from the one asked for"):
         play_study(longer, tmp_path, resume=True)
+    plan = (tmp_path / "study.json").read_text()
+    (tmp_path / "study.json").write_text('{"game": 1}')
+    with pytest.raises(RecordError, match=r"study\.json is not a study's plan; the study cannot"):
+        play_study(study, tmp_path, resume=True)
+    (tmp_path / "study.json").write_text(plan)
     lines = (tmp_path / CHECKPOINT).read_text().splitlines()
     (tmp_path / CHECKPOINT).write_text("\n".join(["{", *lines]) + "\n")
     result = runner.invoke(app, ["readings", "dames-rabattues", "-n", "30", "--only", "passing",

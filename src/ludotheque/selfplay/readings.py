@@ -245,7 +245,7 @@ def play_study(
             if not saved.exists():
                 raise OptionError(f"there is no study to carry on in {folder}; leave out "
                                   "--resume to start one.")
-            _same_study(study, Study.from_json(_read_json(saved)), folder)
+            _same_study(study, _saved_study(saved), folder)
             kept = _read_checkpoint(checkpoint)
         else:
             if saved.exists():
@@ -304,11 +304,14 @@ def _same_study(asked: Study, saved: Study, folder: Path) -> None:
             )
 
 
-def _read_json(path: Path) -> Any:
+def _saved_study(path: Path) -> Study:
     try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError) as error:
-        raise RecordError(f"{path} cannot be read as a study: {error}.") from None
+        return Study.from_json(json.loads(path.read_text()))
+    except OSError as error:
+        raise RecordError(f"{path} cannot be read: {error.strerror or error}.") from None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise RecordError(f"{path} is not a study's plan; the study cannot be carried on from "
+                          "it.") from None
 
 
 def _read_checkpoint(path: Path) -> dict[tuple[str, int], list[GameResult]]:

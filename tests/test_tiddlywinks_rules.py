@@ -307,6 +307,45 @@ def test_horsman_a_counter_off_the_table_is_replaced_an_inch_from_the_edge():
     assert abs(y - 0.1) < 0.05  # where it fell off
 
 
+def test_horsman_a_counter_off_over_a_corner_is_replaced_an_inch_from_both_edges():
+    # Red 1 near the north-east corner, shot towards it: it goes over both edges at once.
+    state = staged("tiddledy-winks", {k: ("cloth", (-0.2, 0.03 * k)) for k in range(4)})
+    counters = list(state.position.counters)
+    counters[0] = Counter(0, "cloth", (0.37, 0.37, T / 2, *FLAT))
+    state.position = replace(state.position, counters=tuple(counters))
+    shoot(state, "red 1 aim 45 pressure 0.5 steep 10")
+    x, y = state.position.counters[0].pose[:2]
+    assert (x, y) == pytest.approx((0.381 - 0.0254, 0.381 - 0.0254), abs=1e-6)
+
+
+def test_a_random_game_that_sends_a_counter_over_a_corner_is_shown_to_every_viewer():
+    """The regression of a table lost in the browser: seeded random shots of every bearing
+    send a counter over the south-east corner at the 60th shot; it was put back on the south edge
+    itself, and the next shot's flight, which counted it as gone from its first frame, raised
+    in every viewer's observation."""
+    game = ludotheque.load_game("tiddledy-winks")
+    rng = random.Random(3)
+    state = game.new_initial_state()
+
+    def random_shot() -> None:
+        counter = rng.choice(state.observation(state.current_player())["playable"])
+        state.apply_action(state.string_to_action(
+            f"{counter} aim {rng.choice(range(0, 360, 45))} pressure {rng.choice([0.6, 0.9])} "
+            f"steep {rng.choice([30, 60])}"))
+
+    while state.decisions() < 60:
+        random_shot()
+        state.apply_action(state.sample_chance(rng))
+    [off] = [e.counter for e in state.position.report.events if e.what == "off"]
+    x, y = state.position.counters[off].pose[:2]
+    assert (x, y) == pytest.approx((0.381 - 0.0254, -0.381 + 0.0254), abs=1e-6)
+    for _ in range(3):  # the shots after it, each shown to the seats and a spectator
+        random_shot()
+        state.apply_action(state.sample_chance(rng))
+        for viewer in (None, 0, 1):
+            assert "flight" in state.observation(viewer)
+
+
 # --- XI: covering ---------------------------------------------------------------------------
 
 

@@ -728,7 +728,9 @@ class TiddlywinksState(State):
             # Past the edge the engine parks a counter below the floor: its path stops there.
             gone = (track[:, 2] < -0.003) | ~table.contains(track[:, 0], track[:, 1])
             end = int(np.argmax(gone)) if gone.any() else len(track)
-            track = track[:max(end, 1)]
+            if end == 0:
+                continue  # not on the table at the shot's start (a spot an edge left it): no path
+            track = track[:end]
             if np.abs(track[:, :3] - track[0, :3]).max() <= STILL and end == len(frames):
                 continue
             at = np.arange(0.0, times[end - 1] + FLIGHT_FRAME / 2, FLIGHT_FRAME)

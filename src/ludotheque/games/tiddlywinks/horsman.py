@@ -80,14 +80,15 @@ class HorsmanGame(TiddlywinksGame):
     def off_table(self, position: Position, counter: int, edge: tuple[float, float],
                   taken: list[tuple[float, float]]) -> Counter:
         # «Should a counter roll off the table, it is to be replaced one inch from the edge,
-        # where it fell off»; inward again by a counter's width while the spot is taken.
+        # where it fell off»; inward again by a counter's width while the spot is taken. Over a
+        # square table's corner it fell off two edges, and is put back an inch from each: an
+        # inch along one only would leave it on the other, half over the floor.
         x, y = edge
+        size = self.setup.table.size
         if self.setup.table.shape == "round":
-            nx, ny = -x / self.setup.table.size, -y / self.setup.table.size
-        elif abs(abs(x) - self.setup.table.size) < 1e-9:
-            nx, ny = -math.copysign(1.0, x), 0.0
+            nx, ny = -x / size, -y / size
         else:
-            nx, ny = 0.0, -math.copysign(1.0, y)
+            nx, ny = (-math.copysign(1.0, v) if abs(abs(v) - size) < 1e-9 else 0.0 for v in edge)
         c = position.counters[counter]
         t = self.COUNTER.thickness
         for step in range(12):

@@ -119,6 +119,20 @@ def test_replay_refuses_a_corrupt_record(tmp_path):
     assert result.exit_code == 2 and "move 2" in result.output
 
 
+def test_replay_tells_where_a_fault_stopped_a_servers_table(tmp_path):
+    stopped = tmp_path / "stopped.json"
+    stopped.write_text(json.dumps({
+        "format": "ludotheque-record/4", "game": "dames-rabattues", "options": {},
+        "moves": ["white first", "throw", "5-1"],
+        "stopped": "stopped by a fault at event 4 (RuntimeError: planted)",
+    }))
+    result = run("replay", str(stopped))
+    assert result.exit_code == 0
+    assert " ".join(result.output.split()).endswith(
+        "The game was stopped by a fault at event 4 (RuntimeError: planted); the record ends "
+        "there, after 3 moves.")
+
+
 def test_search_players_take_seats_by_level():
     result = run("play", "jacquet", "-o", "granularity=pair", "--seat", "1=expectimax:easy",
                  "--seat", "2=mcts:easy", "--seed", "2")

@@ -295,27 +295,23 @@ def test_cabriole_a_counter_off_the_table_goes_back_to_the_start_line():
     assert "went off the table" in state.describe_last()
 
 
-def test_horsman_a_counter_off_the_table_is_replaced_an_inch_from_the_edge():
+INCH_IN = 0.381 - 0.0254  # an inch inside the square table's edge
+
+
+@pytest.mark.parametrize(("start", "aim", "put_back"), [
+    # Over the east edge: an inch in, where it fell off.
+    ((0.37, 0.1), 0, (pytest.approx(INCH_IN, abs=1e-6), pytest.approx(0.1, abs=0.05))),
+    # Over the north-east corner, off two edges at once: an inch inside each.
+    ((0.37, 0.37), 45, (pytest.approx(INCH_IN, abs=1e-6), pytest.approx(INCH_IN, abs=1e-6))),
+])
+def test_horsman_a_counter_off_the_table_is_replaced_an_inch_from_the_edge(start, aim, put_back):
     state = staged("tiddledy-winks", {k: ("cloth", (-0.2, 0.03 * k)) for k in range(4)})
     counters = list(state.position.counters)
-    counters[0] = Counter(0, "cloth", (0.37, 0.1, T / 2, *FLAT))
+    counters[0] = Counter(0, "cloth", (*start, T / 2, *FLAT))
     state.position = replace(state.position, counters=tuple(counters))
-    shoot(state, "red 1 aim 0 pressure 0.5 steep 10")
-    x, y = state.position.counters[0].pose[:2]
+    shoot(state, f"red 1 aim {aim} pressure 0.5 steep 10")
     assert state.position.counters[0].place == "cloth"
-    assert x == pytest.approx(0.381 - 0.0254, abs=1e-6)  # the east edge, an inch in
-    assert abs(y - 0.1) < 0.05  # where it fell off
-
-
-def test_horsman_a_counter_off_over_a_corner_is_replaced_an_inch_from_both_edges():
-    # Red 1 near the north-east corner, shot towards it: it goes over both edges at once.
-    state = staged("tiddledy-winks", {k: ("cloth", (-0.2, 0.03 * k)) for k in range(4)})
-    counters = list(state.position.counters)
-    counters[0] = Counter(0, "cloth", (0.37, 0.37, T / 2, *FLAT))
-    state.position = replace(state.position, counters=tuple(counters))
-    shoot(state, "red 1 aim 45 pressure 0.5 steep 10")
-    x, y = state.position.counters[0].pose[:2]
-    assert (x, y) == pytest.approx((0.381 - 0.0254, 0.381 - 0.0254), abs=1e-6)
+    assert state.position.counters[0].pose[:2] == put_back
 
 
 def test_a_random_game_that_sends_a_counter_over_a_corner_is_shown_to_every_viewer():
@@ -338,7 +334,7 @@ def test_a_random_game_that_sends_a_counter_over_a_corner_is_shown_to_every_view
         state.apply_action(state.sample_chance(rng))
     [off] = [e.counter for e in state.position.report.events if e.what == "off"]
     x, y = state.position.counters[off].pose[:2]
-    assert (x, y) == pytest.approx((0.381 - 0.0254, -0.381 + 0.0254), abs=1e-6)
+    assert (x, y) == pytest.approx((INCH_IN, -INCH_IN), abs=1e-6)
     for _ in range(3):  # the shots after it, each shown to the seats and a spectator
         random_shot()
         state.apply_action(state.sample_chance(rng))

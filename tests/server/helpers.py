@@ -8,6 +8,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +18,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import httpx
+import uvicorn
 from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
@@ -126,6 +128,16 @@ class Seat:
 LUDOTHEQUE = Path(sys.executable).with_name("ludotheque")
 
 
+def created(url: str, game: str, seats: list[str], options: dict[str, str]) -> tuple[str, str]:
+    """A new table through the form of the server at ``url``: its id and the creator's key."""
+    form = {f"seat{s}": kind for s, kind in enumerate(seats)} | options
+    response = httpx.post(f"{url}/new/{game}", content=urlencode(form),
+                          headers={"content-type": "application/x-www-form-urlencoded"})
+    assert response.status_code == 303, response.text
+    table, _, key = response.headers["location"].removeprefix("/t/").partition("#key=")
+    return table, key
+
+
 class LiveServer:
     """``ludotheque serve`` in a process of its own, its output kept."""
 
@@ -149,11 +161,7 @@ class LiveServer:
                 time.sleep(0.05)
 
     def create(self, game: str, seats: list[str], **options: str) -> tuple[str, list[str]]:
-        form = {f"seat{s}": kind for s, kind in enumerate(seats)} | options
-        response = httpx.post(f"{self.url}/new/{game}", content=urlencode(form),
-                              headers={"content-type": "application/x-www-form-urlencoded"})
-        assert response.status_code == 303, response.text
-        table, _, key = response.headers["location"].removeprefix("/t/").partition("#key=")
+        table, key = created(self.url, game, seats, options)
         with self.seat(table, key) as socket:
             invites = json.loads(socket.recv(timeout=10))["invites"]
         return table, [key, *invites.values()]
@@ -166,3 +174,36 @@ class LiveServer:
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait()
+
+
+class ServedHere:
+    """The application on uvicorn in a thread of the test's own process, on a port of its own:
+    faults planted in the rules it plays are planted in the server too, and it can be stopped
+    and started again under a page, on the same port and database."""
+
+    def __init__(self, database: str, seed: int = 3) -> None:
+        self.database = database
+        self.rng = random.Random(seed)
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.start()
+
+    def start(self) -> None:
+        app = create_app(self.database, rng=self.rng, pool=ThreadPoolExecutor(1),
+                         shot_pool=ThreadPoolExecutor(1), message_rate=(10**6, 10**6))
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert self.thread.is_alive() and time.monotonic() < deadline, "no server started"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+        assert not self.thread.is_alive(), "the server did not stop"
+
+    def create(self, game: str, seats: list[str], **options: str) -> tuple[str, str]:
+        return created(self.url, game, seats, options)

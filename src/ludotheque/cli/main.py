@@ -527,8 +527,10 @@ def replay(
             console.print(Text(line))
     console.print(Text(state.game.manifest.render_view(state.game, state.observation())))
     if state.is_terminal():
-
         console.print(Text(result_sentence(state), style="bold"))
+    elif record.stopped is not None:
+        console.print(Text(f"The game was {record.stopped}; the record ends there, after "
+                           f"{len(record.moves)} moves.", style="bold"))
     else:
         console.print(f"The record stops after {len(record.moves)} moves, before the end.")
 

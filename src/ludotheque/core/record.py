@@ -48,8 +48,9 @@ if TYPE_CHECKING:
 #: read: its game brings its moves and options up to date on replay (:meth:`Game.upgrade_moves`,
 #: :meth:`Game.upgrade_options`). Format 2 changed the chain game's moves; format 3 added the
 #: take-back mark and options that records of format 2 played under without naming them
-#: (Crypto-90's ``turned_fakir``).
-VERSION = 3
+#: (Crypto-90's ``turned_fakir``); format 4 added ``stopped``, the sentence of a game a fault
+#: stopped (a server's table), whose moves are those played before it.
+VERSION = 4
 FORMAT = f"ludotheque-record/{VERSION}"
 #: The log entry that withdraws the last move still standing (format 3 on).
 TAKEN_BACK = "(taken back)"
@@ -77,6 +78,13 @@ class Record:
     result: tuple[float, ...] | None = field(default=None, compare=False)
     #: The format version the moves are written in (older ones are upgraded on replay).
     version: int = field(default=VERSION, compare=False)
+    #: Why the game stopped before its end, where a fault stopped it (``stopped by a fault at
+    #: event 31 of its table: …``): it is over, its moves those played before the fault.
+    stopped: str | None = None
+
+    def is_over(self) -> bool:
+        """Whether the record's game is over: ended by its rules or its limit, or stopped."""
+        return self.stopped is not None or self.replay().is_terminal()
 
     @classmethod
     def of(cls, state: State, seats: tuple[str, ...] = ()) -> Record:
@@ -96,6 +104,8 @@ class Record:
         data["moves"] = list(self.moves)
         if self.result is not None:
             data["result"] = list(self.result)
+        if self.stopped is not None:
+            data["stopped"] = self.stopped
         return json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False)
 
     @classmethod
@@ -146,9 +156,13 @@ class Record:
             or not all(isinstance(r, int | float) and not isinstance(r, bool) for r in result)
         ):
             raise RecordError("the record's result must be a list of numbers, one per seat.")
+        stopped = data.get("stopped")
+        if stopped is not None and not (isinstance(stopped, str) and 0 < len(stopped) <= 500):
+            raise RecordError("the record's stopped must be the sentence of what stopped its game, "
+                              "of at most 500 characters.")
         return cls(
             data["game"], options, tuple(moves), tuple(seats),
-            None if result is None else tuple(result), version,
+            None if result is None else tuple(result), version, stopped,
         )
 
     def load_game(self) -> Game:

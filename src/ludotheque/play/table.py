@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -92,6 +93,15 @@ class GameInPlay:
                 "unfinished game can be resumed (replay shows a finished one)."
             )
         return table
+
+    def copy(self) -> GameInPlay:
+        """The same game in play, to be played on apart: its log and its standing states are
+        its own lists (the states themselves are shared, as nothing changes a state once
+        played)."""
+        twin = copy.copy(self)
+        twin._standing = list(self._standing)
+        twin._log = list(self._log)
+        return twin
 
     @property
     def state(self) -> State:

@@ -167,8 +167,9 @@ async def _uploaded(request: Request) -> Record:
     except UnicodeDecodeError:
         raise LudothequeError("a record is UTF-8 text; this file is not.") from None
     record = Record.from_json(text)
-    if not record.replay().is_terminal():
-        raise LudothequeError("only a finished game's record is replayed here.")
+    if not record.is_over():
+        raise LudothequeError("only a finished game's record is replayed here (or one a fault "
+                              "stopped).")
     return record
 
 

@@ -82,7 +82,8 @@ def lobby(service: Service) -> str:
     elsewhere = [m for m in manifests() if not has_screen(m.id)]
     # The latest first, so many and no more: the lobby of a busy server stays a page.
     return _render("lobby.html", games=games, elsewhere=elsewhere, playing=playing[:50],
-                   more=max(0, len(playing) - 50), finished=finished[:20])
+                   more=max(0, len(playing) - 50), finished=finished[:20],
+                   broken=sorted(service.broken.items()))
 
 
 def _aim(game: str) -> str:
@@ -101,7 +102,8 @@ def _summary(table: GameTable) -> dict[str, Any]:
         "seats": ", ".join(f"{table.seat_name(s)}: {'person' if k == PERSON else k}"
                            for s, k in enumerate(table.kinds)),
         "moves": table.state.decisions(),
-        "result": result_sentence(table.state) if table.is_over() else None,
+        "result": table.stopped or table.result,
+        "stopped": table.stopped is not None,
     }
 
 
@@ -214,6 +216,8 @@ def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
             said = step.state.describe_last(seat) or step.move
         shown.append({"move": step.move, "said": said, "view": step.state.observation(seat)})
         state = step.state
-    if state.is_terminal():
+    if record.stopped is not None:
+        shown[-1]["result"] = f"The game was {record.stopped}; its record ends there."
+    elif state.is_terminal():
         shown[-1]["result"] = result_sentence(state)
     return shown

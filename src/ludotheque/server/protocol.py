@@ -13,7 +13,9 @@ nothing is played or written):
 - ``{"type": "take-seat"}``: take one's own seat back from the computer.
 
 From the server: ``welcome`` (the seat this connection holds), ``update`` (the events since the
-last one sent, as told to this seat, and the table as it sees it: ``GameTable.frame``),
+last one sent, as told to this seat, and the table as it sees it: ``GameTable.frame``; once a
+fault has ended the table, ``stopped`` is true, ``result`` says so, and ``view`` is null if the
+last position could not be shown),
 ``presence`` (who is at the table), ``ack`` (a move already played), ``answer``, ``error``.
 
 >>> read('{"type": "move", "id": "a1", "move": "1/4"}')

@@ -2,7 +2,11 @@
 telling every connection what its seat may know.
 
 One event loop drives every table. The database is written by one thread, in order, and a
-move is shown to nobody before its events are committed; computer players think in a worker
+move is shown to nobody before its events are committed, nor committed before the table has
+rehearsed it and framed what it shows everyone (``GameTable.decide``): a fault of the rules is
+one sentence to whoever moved, and one entry, with its traceback, in the server's log
+(``ludotheque.server``); a table that cannot go on is ended as *stopped by a fault*, and no
+other table notices. Computer players think in a worker
 pool (``ludotheque.server.computer``), and those of tiddlywinks, who plan a shot by simulating
 it, in a pool of their own, so that a planning shot never holds up a dice or card table. Each
 table's moves are taken one at a time (a lock per
@@ -35,8 +39,8 @@ from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import load_game
 from ludotheque.play.help import answer
 from ludotheque.server.computer import choose, worker_pool
-from ludotheque.server.store import Event, Store, TableRow
-from ludotheque.server.table import Chance, GameTable
+from ludotheque.server.store import Store, TableRow, UnreadableRow
+from ludotheque.server.table import Ahead, Chance, GameTable, TableFault, stopped_sentence
 
 _log = logging.getLogger("ludotheque.server")
 
@@ -98,7 +102,8 @@ class Service:
         self.hand_over_after = hand_over_after
         self.clock = clock
         self.tables: dict[str, GameTable] = {}
-        #: Tables whose log no longer replays (a rule set changed under them), with why.
+        #: Tables that cannot even be set up again (their row is unreadable, or their rule set
+        #: refuses its options now), with what stopped them.
         self.broken: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._listeners: dict[str, list[Listener]] = {}
@@ -108,9 +113,16 @@ class Service:
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="ludotheque-db")
         for row, events in store.tables():
             try:
-                self._add(GameTable(row, events))
-            except LudothequeError as exc:
-                self.broken[row.id] = str(exc)
+                if isinstance(row, UnreadableRow):
+                    raise LudothequeError(row.reason)
+                table = GameTable(row, events)
+            except Exception as error:  # whatever one table's row or rules raise: its alone
+                fault = TableFault(row.id, 0, error)
+                _log.error("table %s cannot be set up again: %s", row.id, fault.reason,
+                           exc_info=error)
+                self.broken[row.id] = stopped_sentence(0, fault.reason)
+                continue
+            self._add(table)
 
     def pool(self, game: Game) -> Executor:
         """Where ``game``'s computer players think."""
@@ -132,9 +144,13 @@ class Service:
         self._away[table.id] = [now if is_person(k) else None for k in table.kinds]
 
     async def start(self) -> None:
-        """Carry every unfinished table on: chance due, and computer players to move."""
+        """Carry every unfinished table on: chance due, and computer players to move; end
+        those whose stored log no longer plays, or whose position cannot be shown."""
         for table in list(self.tables.values()):
             async with self._locks[table.id]:
+                if table.fault is not None:
+                    self._logged(table.fault)
+                    await self._stop(table, table.fault)
                 await self._settle(table)
 
     async def close(self) -> None:
@@ -175,8 +191,12 @@ class Service:
         row = TableRow(table_id, loaded.name, dict(loaded.options), tuple(kinds),
                        tuple(digest(keys[s]) if s in keys else "" for s in range(len(kinds))),
                        self.clock())
-        await self._write(self.store.create, row)
         table = GameTable(row)
+        if table.fault is not None:
+            self._logged(table.fault)
+            raise LudothequeError("the server could not set this table up: its rules met a "
+                                  "fault, now in the server's log.")
+        await self._write(self.store.create, row)
         self._add(table)
         async with self._locks[table_id]:
             await self._settle(table)
@@ -209,6 +229,9 @@ class Service:
         try:
             return self.tables[table_id]
         except KeyError:
+            if table_id in self.broken:
+                raise LudothequeError(f"table {table_id} was {self.broken[table_id]}; it "
+                                      "cannot be shown.") from None
             raise LudothequeError(f"there is no table {quoted(table_id)} here.") from None
 
     def join(self, table_id: str, listener: Listener) -> None:
@@ -260,14 +283,14 @@ class Service:
                         f"{table.seat_name(seat)}'s seat is played by the computer now; take "
                         "it back first."
                     )
-                events = table.decide(seat, move, self.chance, move_id, self.clock())
-                await self._commit(table, events)
+                await self._commit(table, lambda: table.decide(seat, move, self.chance,
+                                                               move_id, self.clock()))
 
     async def take_back(self, table_id: str, seat: int, move_id: str) -> None:
         table = self.table(table_id)
         async with self._locks[table_id]:
             if table.acknowledged(move_id) is None:
-                await self._commit(table, table.take_back(seat, move_id, self.clock()))
+                await self._commit(table, lambda: table.take_back(seat, move_id, self.clock()))
 
     async def hand_over(self, table_id: str, by: int, seat: int) -> None:
         """``by`` hands ``seat``, whose person has gone, to the computer."""
@@ -288,25 +311,32 @@ class Service:
                     f"been gone {after:g} second{'' if after == 1 else 's'}."
                 )
             kind = stand_in(table.game.manifest)
-            await self._commit(table, table.hand_over(seat, kind, self.clock()))
+            await self._commit(table, lambda: table.hand_over(seat, kind, self.clock()))
 
     async def take_seat(self, table_id: str, seat: int) -> None:
         """The person whose seat the computer played takes it back."""
         table = self.table(table_id)
         async with self._locks[table_id]:
-            await self._commit(table, table.hand_over(seat, PERSON, self.clock()))
+            await self._commit(table, lambda: table.hand_over(seat, PERSON, self.clock()))
 
     def ask(self, table_id: str, seat: int | None, question: str) -> dict[str, Any]:
         """What ``?`` answers at the terminal, as the seat may know it."""
         table = self.table(table_id)
         # Asked about his position, a seat is answered in a world his view allows; where
         # hands are hidden, anyone else about the game alone.
-        state: State | None = table.state
-        if seat is not None and table.to_act() == seat:
-            state = table.world()
-        elif not table.game.info.perfect_information:
-            state = None
-        told = answer(table.game, question, state)
+        try:
+            state: State | None = table.state
+            if seat is not None and table.to_act() == seat:
+                state = table.world()
+            elif not table.game.info.perfect_information:
+                state = None
+            told = answer(table.game, question, state)
+        except LudothequeError:
+            raise
+        except Exception as error:  # the rules' fault, not the question's
+            self._logged(TableFault(table_id, table.number, error))
+            raise LudothequeError("the server could not answer this: its rules met a fault, "
+                                  "now in the server's log; the table is kept as it was.") from None
         return {"type": "answer", "text": told.text, "markdown": told.markdown}
 
     # --- events: written, played, told -------------------------------------------------------
@@ -314,12 +344,31 @@ class Service:
     async def _write(self, function: Callable[..., None], *args: Any) -> None:
         await asyncio.get_running_loop().run_in_executor(self._writer, function, *args)
 
-    async def _commit(self, table: GameTable, events: list[Event]) -> None:
-        """Write ``events``, then play them and tell everyone; then chance and computers."""
-        await self._write(self.store.append, table.id, events)
-        table.apply(events)
-        self._tell(table)
+    async def _commit(self, table: GameTable, decided: Callable[[], Ahead]) -> None:
+        """Rehearse what a seat asked for (``decided``), write its events, take them and tell
+        everyone; then chance and computers. A fault of the rules is logged, then raised for
+        the seat: nothing is written."""
+        try:
+            ahead = decided()
+        except TableFault as fault:
+            self._logged(fault)
+            raise
+        await self._adopt(table, ahead)
         await self._settle(table)
+
+    async def _adopt(self, table: GameTable, ahead: Ahead) -> None:
+        """Write the events rehearsed, then take them and tell everyone."""
+        await self._write(self.store.append, table.id, ahead.events)
+        table.take(ahead)
+        self._tell(table)
+
+    def _logged(self, fault: TableFault) -> None:
+        _log.error("table %s: a fault at event %d: %s", fault.table_id, fault.number,
+                   fault.reason, exc_info=fault.error)
+
+    async def _stop(self, table: GameTable, fault: TableFault) -> None:
+        """End ``table`` as stopped by ``fault`` (logged already): one event, then it is over."""
+        await self._adopt(table, table.stop(fault, self.clock()))
 
     def _tell(self, table: GameTable) -> None:
         for listener in self._listeners[table.id]:
@@ -328,12 +377,16 @@ class Service:
                 listener.sent = table.number
 
     async def _settle(self, table: GameTable) -> None:
-        """Chance due now, then a computer player's turn, if either comes (lock held)."""
-        due = table.settle(self.chance, self.clock())
-        if due:
-            await self._write(self.store.append, table.id, due)
-            table.apply(due)
-            self._tell(table)
+        """Chance due now, then a computer player's turn, if either comes (lock held). A fault
+        in chance stops the table: nobody's move is there to refuse."""
+        try:
+            due = table.settle(self.chance, self.clock())
+        except TableFault as fault:
+            self._logged(fault)
+            await self._stop(table, fault)
+            return
+        if due is not None:
+            await self._adopt(table, due)
         kind = table.computer_to_act()
         if kind is not None and table.id not in self._thinking:
             self._thinking.add(table.id)
@@ -343,24 +396,41 @@ class Service:
 
     async def _think(self, table: GameTable, kind: str) -> None:
         number, seat = table.number, table.to_act()
+        move: str | None = None
         try:
             move = await asyncio.get_running_loop().run_in_executor(
                 self.pool(table.game), choose, kind, self.rng.random(), table.state.clone()
             )
         except Exception:
-            # A player that fails (a bug, a worker lost) must not stall the table: the seat
-            # plays at random this once, and the server's log keeps what went wrong.
             _log.exception("the computer player %s failed at table %s", kind, table.id)
-            world = table.world()
-            move = world.action_to_string(random.Random(self.rng.random()).choice(
-                world.legal_actions()))
         finally:
             self._thinking.discard(table.id)
         async with self._locks[table.id]:
             if table.number != number:  # a take-back or a seat handed on came first
                 await self._settle(table)
                 return
-            await self._commit(table, table.decide(seat, move, self.chance, None, self.clock()))
+            ahead: Ahead | None = None
+            if move is not None:
+                try:
+                    ahead = table.decide(seat, move, self.chance, None, self.clock())
+                except TableFault as fault:
+                    self._logged(fault)
+                except LudothequeError as refusal:
+                    _log.error("the computer player %s at table %s chose %s, which the table "
+                               "refuses: %s", kind, table.id, quoted(move), refusal)
+            if ahead is None:
+                # A player that fails (a bug, a worker lost, a move refused) must not stall the
+                # table: the seat plays at random this once, or, if even that fails, the table
+                # stops.
+                try:
+                    ahead = table.at_random(seat, random.Random(self.rng.random()),
+                                            self.chance, self.clock())
+                except TableFault as fault:
+                    self._logged(fault)
+                    await self._stop(table, fault)
+                    return
+            await self._adopt(table, ahead)
+            await self._settle(table)
 
 
 def stand_in(declared: Manifest) -> str:

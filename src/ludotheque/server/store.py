@@ -7,7 +7,8 @@ Two tables hold everything, and rows are only ever inserted, never changed or de
   itself, so that a copy of the database seats nobody);
 - ``events``: the table's log, numbered from 1: each move and chance outcome in the record's
   notation (``ludotheque.core.record``), each take-back as the record's ``(taken back)``, each
-  change of who holds a seat. A table's state is its events replayed.
+  change of who holds a seat, and, last, the stop of a table a fault ended. A table's state is
+  its events replayed.
 
 An event is committed before the move it holds is acknowledged or shown to anyone, so that a
 server killed at any moment restarts with every acknowledged move (``Store.tables``).
@@ -99,8 +100,18 @@ class TableRow:
 
 
 #: The kinds of event: a move or chance outcome, a take-back, a seat handed to someone else
-#: (``text`` the seat's new kind: ``human``, or a computer player such as ``easy``).
-MOVE, TAKE_BACK, SEAT = "move", "take-back", "seat"
+#: (``text`` the seat's new kind: ``human``, or a computer player such as ``easy``), and the
+#: end of a table a fault stopped (``text`` the JSON ``{"at": N, "reason": …}``: the event the
+#: fault was met at, and the exception in a line).
+MOVE, TAKE_BACK, SEAT, STOP = "move", "take-back", "seat", "stop"
+
+
+@dataclass(frozen=True)
+class UnreadableRow:
+    """A table whose creation row cannot be read back (its JSON is corrupt): why, in a line."""
+
+    id: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -154,8 +165,9 @@ class Store:
                 "only grows."
             ) from None
 
-    def tables(self) -> Iterator[tuple[TableRow, list[Event]]]:
-        """Every table with its log, in the order they were created."""
+    def tables(self) -> Iterator[tuple[TableRow | UnreadableRow, list[Event]]]:
+        """Every table with its log, in the order they were created; a row that cannot be
+        read is given as such, and the others still are."""
         with self.engine.connect() as connection:
             rows = connection.execute(select(_tables).order_by(_tables.c.created)).all()
             logs: dict[str, list[Event]] = {row.id: [] for row in rows}
@@ -166,10 +178,14 @@ class Store:
                     Event(e.number, e.kind, e.seat, e.text, e.move_id, e.at)
                 )
         for row in rows:
-            yield TableRow(
-                row.id, row.game, json.loads(row.options), tuple(json.loads(row.seats)),
-                tuple(json.loads(row.keys)), row.created,
-            ), logs[row.id]
+            try:
+                read: TableRow | UnreadableRow = TableRow(
+                    row.id, row.game, dict(json.loads(row.options)),
+                    tuple(json.loads(row.seats)), tuple(json.loads(row.keys)), row.created,
+                )
+            except (ValueError, TypeError) as error:
+                read = UnreadableRow(row.id, f"its row cannot be read ({error})")
+            yield read, logs[row.id]
 
     def close(self) -> None:
         self.engine.dispose()

@@ -1,22 +1,31 @@
 """A table on the server (une table de jeu): its game in play, its seats and its numbered log.
 
 The table is what its events make it: built from its creation row and its log, it turns a
-person's move, a computer's or chance's into the events that record it (:meth:`GameTable.
-decide`), which the service writes to the database before :meth:`GameTable.apply` plays them.
-What leaves it for a seat is only :meth:`GameTable.frame`: that seat's view, the sentences each
-event told that seat, and, on his turn, his legal moves (where a move is aimed, not picked, how
-to write one) — all worked out in a world his view leaves possible (``Turn.world``), never
-from the state itself.
+person's move, a computer's or chance's into the events that record it. What leaves it for a
+seat is only :meth:`GameTable.frame`: that seat's view, the sentences each event told that
+seat, and, on his turn, his legal moves (where a move is aimed, not picked, how to write one)
+— all worked out in a world his view leaves possible (``Turn.world``), never from the state
+itself.
+
+A table shows nothing it has not rehearsed. :meth:`~GameTable.decide`, :meth:`~GameTable.
+settle`, :meth:`~GameTable.take_back` and :meth:`~GameTable.hand_over` play their events on a
+copy of the table and build there what every viewer will be told, each seat's frame and the
+spectator's with the legal moves of whoever acts next (:class:`Ahead`); the service writes the
+events, then the table :meth:`~GameTable.take`\\ s the copy. An exception of the rules anywhere
+in that is a :class:`TableFault`: nothing is written and the table stays as it was. A table
+whose stored position cannot be played or shown any more is ended by one event, *stopped by a
+fault at event N* (:meth:`~GameTable.stop`), after which it counts as over: its replay and its
+record hold the game as it stood before the fault.
 
 >>> import random
 >>> from ludotheque.server.store import TableRow
 >>> table = GameTable(TableRow("t", "jacquet", {}, ("human", "random"), ("", ""), 0.0))
->>> events = table.decide(0, "white first", lambda s: s.sample_chance(random.Random(1)), "m1",
-...                       at=0.0)
+>>> table.decide(0, "white first", lambda s: s.sample_chance(random.Random(1)), "m1", at=0.0)
 Traceback (most recent call last):
 ...
 ludotheque.core.errors.IllegalMoveError: it is chance's turn, not white's: wait for it.
->>> table.apply(table.settle(lambda s: s.sample_chance(random.Random(1)), at=0.0))
+>>> ahead = table.settle(lambda s: s.sample_chance(random.Random(1)), at=0.0)
+>>> table.take(ahead)
 >>> frame = table.frame(0, since=0)
 >>> frame["events"][0]["said"], frame["to_act"], len(frame["legal"]) > 0
 ('white has the higher die and throws first.', 'white', True)
@@ -24,9 +33,12 @@ ludotheque.core.errors.IllegalMoveError: it is chance's turn, not white's: wait 
 
 from __future__ import annotations
 
+import copy
+import json
+import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from ludotheque.agents import PERSON, is_person
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, quoted
@@ -35,15 +47,61 @@ from ludotheque.core.record import TAKEN_BACK, Record
 from ludotheque.core.registry import load_game
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay, taken_back
-from ludotheque.server.store import MOVE, SEAT, TAKE_BACK, Event, TableRow
+from ludotheque.server.store import MOVE, SEAT, STOP, TAKE_BACK, Event, TableRow
 
 #: Where a table's chance comes from: an outcome for a chance node (by default drawn with its
 #: probability, ``State.sample_chance``).
 Chance = Callable[[State], int]
 
+T = TypeVar("T")
+
+
+class TableFault(LudothequeError):
+    """An exception the rules (or a computer player) raised at table ``table_id`` where they
+    should have answered, at event ``number``: a person is told one sentence, and ``error``,
+    with its traceback, goes to the server's log.
+
+    >>> TableFault("t", 31, ValueError("array of sample points is empty")).reason
+    'ValueError: array of sample points is empty'
+    """
+
+    def __init__(self, table_id: str, number: int, error: BaseException) -> None:
+        self.table_id, self.number, self.error = table_id, number, error
+        super().__init__("the server could not play this: its rules met a fault, now in the "
+                         "server's log; the table is kept as it was.")
+
+    @property
+    def reason(self) -> str:
+        """The exception in a line: its kind and the first line of what it says."""
+        lines = str(self.error).strip().splitlines()
+        text = type(self.error).__name__ + (f": {lines[0]}" if lines else "")
+        return text if len(text) <= 200 else f"{text[:199]}…"
+
+
+def stopped_sentence(number: int, reason: str) -> str:
+    """What stopped a table, as its lobby line, its record's ``stopped`` and its page say.
+
+    >>> stopped_sentence(31, "ValueError: array of sample points is empty")
+    'stopped by a fault at event 31 (ValueError: array of sample points is empty)'
+    """
+    return f"stopped by a fault at {f'event {number}' if number else 'its start'} ({reason})"
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """Events decided, with the table as they leave it and every frame built there: what the
+    service writes, then the table takes (:meth:`GameTable.take`)."""
+
+    events: list[Event]
+    table: GameTable
+
 
 class GameTable:
-    """One table: ``row`` as created, played on by its ``events``."""
+    """One table: ``row`` as created, played on by its ``events``.
+
+    A stored log that no longer plays, or whose last position cannot be shown, leaves the table
+    as far as it played with the fault in :attr:`fault`, for the service to log and to end the
+    table with (:meth:`stop`)."""
 
     def __init__(self, row: TableRow, events: Sequence[Event] = ()) -> None:
         self.row = row
@@ -55,10 +113,35 @@ class GameTable:
         #: What each event told each seat, and (last) a spectator: the log as each may read it.
         self._said: list[tuple[str, ...]] = []
         self._move_ids: dict[str, int] = {}
-        #: The events last decided, each with the state it leads to: played once, not again
-        #: when written (a tiddlywinks shot is simulated once).
-        self._ahead: dict[int, tuple[Event, int, State]] = {}
-        self.apply(events)
+        #: What each viewer (the seats, then a spectator) is shown of the table after its last
+        #: event: his frame but for the events.
+        self._shown: list[dict[str, Any]] = []
+        #: Why the table stopped before its game's end (``stopped_sentence``), or None.
+        self.stopped: str | None = None
+        #: A fault met replaying the stored log, not yet written as the table's end.
+        self.fault: TableFault | None = None
+        stop = events[-1] if events and events[-1].kind == STOP else None
+        until = _stopped_at(stop) if stop is not None else None
+        playing = True
+        for event in events if stop is None else events[:-1]:
+            playing = playing and (until is None or event.number < until)
+            if playing:
+                try:
+                    self._play(event)
+                    continue
+                except Exception as error:  # whatever the rules raise: this table's alone
+                    playing = False
+                    if stop is None:
+                        self.fault = TableFault(self.id, event.number, error)
+            # From the fault on, events stay in the log but are played no more.
+            self._keep(event, ("",) * len(self._viewers()))
+        if stop is not None:
+            self._end(stop)
+        elif self.fault is None:
+            try:
+                self._shown = self._framed()
+            except Exception as error:
+                self.fault = TableFault(self.id, self.number, error)
 
     # --- what the table is -------------------------------------------------------------------
 
@@ -76,14 +159,20 @@ class GameTable:
         return len(self.events)
 
     def is_over(self) -> bool:
-        return self.state.is_terminal()
+        """Whether no more is played here: the game has ended, or a fault stopped it."""
+        return self.stopped is not None or self.state.is_terminal()
+
+    @property
+    def result(self) -> str | None:
+        """How the table ended, in one sentence: its game's result, or what stopped it."""
+        return self._shown[-1].get("result") if self._shown else None
 
     def seat_name(self, seat: int) -> str:
         return self.game.seat_name(seat)
 
     def to_act(self) -> int:
-        """The seat to decide, or CHANCE, or TERMINAL."""
-        return self.state.current_player()
+        """The seat to decide, or CHANCE, or TERMINAL (a stopped table's too)."""
+        return TERMINAL if self.stopped is not None else self.state.current_player()
 
     def computer_to_act(self) -> str | None:
         """The kind of the computer player to decide now, if one is."""
@@ -95,97 +184,196 @@ class GameTable:
         return self._move_ids.get(move_id)
 
     def record(self) -> Record:
-        """The whole record: moves, chance and take-backs, with the seats as they end."""
-        return replace(self.inplay.record(), seats=tuple(self.kinds))
+        """The whole record: moves, chance and take-backs, with the seats as they end, and
+        what stopped it where a fault did."""
+        return replace(self.inplay.record(), seats=tuple(self.kinds), stopped=self.stopped)
 
-    # --- turning what is asked into events ---------------------------------------------------
+    # --- turning what is asked into events, rehearsed -----------------------------------------
 
     def decide(self, seat: int, move: str, chance: Chance, move_id: str | None,
-               at: float) -> list[Event]:
-        """The events of ``seat`` playing ``move`` (as written) and of the chance that follows
-        it, or an IllegalMoveError in one sentence; nothing is played yet."""
-        state = self.state
-        player = state.current_player()
+               at: float) -> Ahead:
+        """``seat`` playing ``move`` (as written) and the chance that follows it, rehearsed;
+        an IllegalMoveError in one sentence, or a TableFault, and nothing is played."""
+        player = self.to_act()
         name = self.seat_name(seat)
         if player != seat:
+            if self.stopped is not None:
+                raise IllegalMoveError(f"this table was {self.stopped}: no more moves are "
+                                       "played; its replay and its record keep the game.")
             if player == TERMINAL:
                 raise IllegalMoveError("the game is over: no more moves are played.")
             whose = "chance's" if player == CHANCE else f"{self.seat_name(player)}'s"
             raise IllegalMoveError(f"it is {whose} turn, not {name}'s: wait for it.")
+        number = self.number + 1
         # The move is read in a world the seat's view leaves possible, as a person at the
         # terminal's is, so that a refusal says nothing of what he cannot see.
-        world = self.world(state)
-        action = world.string_to_action(move)
-        text = world.action_to_string(action)
-        after = state.clone()
-        after.apply_action(action)  # a world's actions are the table's: its ids, its moves
-        event = Event(self.number + 1, MOVE, seat, text, move_id, at)
-        self._ahead = {event.number: (event, action, after.clone())}
-        return [event, *self._chance(after, chance, at, self.number + 2)]
+        world = self._judged(number, self.world)
+        action = self._judged(number, lambda: world.string_to_action(move))
+        text = self._judged(number, lambda: world.action_to_string(action))
 
-    def settle(self, chance: Chance, at: float) -> list[Event]:
-        """The chance outcomes due now (none unless chance is to act)."""
-        self._ahead = {}
-        return self._chance(self.state.clone(), chance, at, self.number + 1)
+        def play(twin: GameTable) -> None:
+            # A world's actions are the table's: its ids, its moves.
+            twin._play(Event(number, MOVE, seat, text, move_id, at), action)
+            twin._chance(chance, at)
 
-    def _chance(self, state: State, chance: Chance, at: float, first: int) -> list[Event]:
-        """The chance outcomes due in ``state``, numbered from ``first``."""
-        # Chance is played at once: nobody is shown a moment between a move and its card.
-        events: list[Event] = []
-        while state.is_chance_node():
-            outcome = chance(state)
-            events.append(Event(first + len(events), MOVE, CHANCE,
-                                state.action_to_string(outcome), None, at))
-            state.apply_action(outcome)
-            self._ahead[events[-1].number] = (events[-1], outcome, state.clone())
-        return events
+        return self._ahead(number, play)
 
-    def take_back(self, seat: int, move_id: str | None, at: float) -> list[Event]:
-        """The event of ``seat`` taking back his last decision, or why not (one sentence)."""
-        refusal = self.inplay.take_back_refusal(seat)
+    def at_random(self, seat: int, rng: random.Random, chance: Chance, at: float) -> Ahead:
+        """``seat``'s move drawn from ``rng`` among his legal ones and rehearsed, where his
+        computer player failed; any exception here is a TableFault."""
+        number = self.number + 1
+
+        def drawn() -> str:
+            world = self.world()
+            return world.action_to_string(rng.choice(world.legal_actions()))
+
+        move = self._judged(number, drawn)
+        try:
+            return self.decide(seat, move, chance, None, at)
+        except TableFault:
+            raise
+        except LudothequeError as error:  # the rules refusing a move they listed
+            raise TableFault(self.id, number, error) from error
+
+    def settle(self, chance: Chance, at: float) -> Ahead | None:
+        """The chance outcomes due now, rehearsed (None unless chance is to act)."""
+        if self.to_act() != CHANCE:
+            return None
+        return self._ahead(self.number + 1, lambda twin: twin._chance(chance, at))
+
+    def take_back(self, seat: int, move_id: str | None, at: float) -> Ahead:
+        """``seat`` taking back his last decision, rehearsed, or why not (one sentence)."""
+        number = self.number + 1
+        if self.stopped is not None:
+            raise IllegalMoveError(f"this table was {self.stopped}: nothing is taken back.")
+        refusal = self._judged(number, lambda: self.inplay.take_back_refusal(seat))
         if refusal is not None:
             raise IllegalMoveError(refusal)
-        return [Event(self.number + 1, TAKE_BACK, seat, TAKEN_BACK, move_id, at)]
+        return self._ahead(number, lambda twin: twin._play(
+            Event(number, TAKE_BACK, seat, TAKEN_BACK, move_id, at)))
 
-    def hand_over(self, seat: int, kind: str, at: float) -> list[Event]:
-        """The event of ``seat`` passing to ``kind`` (a computer player, or a person back)."""
+    def hand_over(self, seat: int, kind: str, at: float) -> Ahead:
+        """``seat`` passing to ``kind`` (a computer player, or a person back), rehearsed."""
         if self.is_over():
             raise IllegalMoveError("the game is over: its seats stay as they ended it.")
         if self.kinds[seat] == kind:
             held = "a person" if kind == PERSON else f"the computer ({kind})"
             raise IllegalMoveError(f"{self.seat_name(seat)}'s seat is already held by {held}.")
-        return [Event(self.number + 1, SEAT, seat, kind, None, at)]
+        number = self.number + 1
+        return self._ahead(number, lambda twin: twin._play(Event(number, SEAT, seat, kind,
+                                                                  None, at)))
+
+    def stop(self, fault: TableFault, at: float) -> Ahead:
+        """The table ended by ``fault``: its one last event, told to everyone, after which it
+        counts as over and shows each viewer what it still can of its last position."""
+        twin = self._twin()
+        twin._end(Event(self.number + 1, STOP, CHANCE,
+                        json.dumps({"at": fault.number, "reason": fault.reason}), None, at))
+        return Ahead(twin.events[self.number:], twin)
+
+    def take(self, ahead: Ahead) -> None:
+        """Become the table ``ahead`` rehearsed, once its events are written."""
+        if ahead.table.number - len(ahead.events) != self.number:
+            raise LudothequeError(f"the events rehearsed at table {self.id} do not follow "
+                                  f"event {self.number}.")
+        self.__dict__.update(ahead.table.__dict__)
+
+    # --- rehearsing ----------------------------------------------------------------------------
+
+    def _twin(self) -> GameTable:
+        """This table, to be played on apart: its lists its own, its states shared."""
+        twin = copy.copy(self)
+        twin.inplay = self.inplay.copy()
+        twin.kinds = list(self.kinds)
+        twin.events = list(self.events)
+        twin._said = list(self._said)
+        twin._move_ids = dict(self._move_ids)
+        return twin
+
+    def _ahead(self, number: int, work: Callable[[GameTable], None]) -> Ahead:
+        """``work`` done on a twin of this table, then every viewer's frame built there; any
+        exception in it is a TableFault at event ``number``, and this table is untouched."""
+        twin = self._twin()
+        try:
+            work(twin)
+            twin._shown = twin._framed()
+        except Exception as error:  # whatever the rules raise: it is this table's alone
+            raise TableFault(self.id, number, error) from error
+        return Ahead(twin.events[self.number:], twin)
+
+    def _judged(self, number: int, work: Callable[[], T]) -> T:
+        """What ``work`` answers; the rules' refusal (a LudothequeError) as it is, anything
+        else they raise as a TableFault at event ``number``."""
+        try:
+            return work()
+        except LudothequeError:
+            raise
+        except Exception as error:
+            raise TableFault(self.id, number, error) from error
+
+    def _chance(self, chance: Chance, at: float) -> None:
+        """Play the chance outcomes due (chance is played at once: nobody is shown a moment
+        between a move and its card)."""
+        while self.state.is_chance_node():
+            state = self.state
+            outcome = chance(state)
+            self._play(Event(self.number + 1, MOVE, CHANCE, state.action_to_string(outcome),
+                             None, at), outcome)
 
     # --- playing events ----------------------------------------------------------------------
 
-    def apply(self, events: Sequence[Event]) -> None:
-        """Play ``events`` (written, or read back from the database) in order."""
-        for event in events:
-            if event.number != self.number + 1:
-                raise LudothequeError(
-                    f"event {event.number} of table {self.id} does not follow event "
-                    f"{self.number}."
-                )
-            ahead = self._ahead.pop(event.number, None)
-            if event.kind == MOVE:
-                if ahead is not None and ahead[0] == event:
-                    self.inplay.play(ahead[1], after=ahead[2])
-                else:
-                    self.inplay.play(self.state.string_to_action(event.text))
-                said = self._told(self.state)
-            elif event.kind == TAKE_BACK:
-                move = self.inplay.take_back(event.seat)
-                said = self._taken_back(event.seat, move)
-            elif event.kind == SEAT:
-                self.kinds[event.seat] = event.text
-                said = self._seated(event.seat, event.text)
-            else:
-                raise LudothequeError(f"event {event.number} of table {self.id} is of an "
-                                      f"unknown kind, {quoted(event.kind)}.")
-            self.events.append(event)
-            self._said.append(said)
-            if event.move_id is not None:
-                self._move_ids[event.move_id] = event.number
+    def _play(self, event: Event, action: int | None = None) -> None:
+        """Play ``event`` (``action``, where the move is read already), telling every viewer;
+        whatever raises, nothing has changed."""
+        if event.number != self.number + 1:
+            raise LudothequeError(f"event {event.number} of table {self.id} does not follow "
+                                  f"event {self.number}.")
+        if event.kind == MOVE:
+            before = self.state
+            if action is None:
+                action = before.string_to_action(event.text)
+            after = before.clone()
+            after.apply_action(action)
+            said = tuple(after.describe_last(viewer) for viewer in self._viewers())
+            self.inplay.play(action, after=after)
+        elif event.kind == TAKE_BACK:
+            move = self.inplay.take_back(event.seat)
+            said = tuple(taken_back(self.game, event.seat, move, viewer)
+                         for viewer in self._viewers())
+        elif event.kind == SEAT:
+            self.kinds[event.seat] = event.text
+            holder = "a person again" if is_person(event.text) else f"the computer ({event.text})"
+            said = (f"{self.seat_name(event.seat)}'s seat is now played by {holder}.",) * len(
+                self._viewers())
+        else:
+            raise LudothequeError(f"event {event.number} of table {self.id} is of an "
+                                  f"unknown kind, {quoted(event.kind)}.")
+        self._keep(event, said)
+
+    def _keep(self, event: Event, said: tuple[str, ...]) -> None:
+        self.events.append(event)
+        self._said.append(said)
+        if event.move_id is not None:
+            self._move_ids[event.move_id] = event.number
+
+    def _end(self, event: Event) -> None:
+        """The table stopped by the fault ``event`` records."""
+        self.stopped = stopped_sentence(_stopped_at(event), _stopped_reason(event))
+        told = f"The game was {self.stopped}; its replay and record keep it as it stood before."
+        self._keep(event, (told,) * len(self._viewers()))
+        self._shown = [
+            {"view": self._still_shown(viewer), "to_act": None, "kinds": list(self.kinds),
+             "result": told, "stopped": True}
+            for viewer in self._viewers()
+        ]
+
+    def _still_shown(self, viewer: int | None) -> Any:
+        """What ``viewer`` still sees of a stopped table's last position: his view, or None
+        where the fault was in showing it."""
+        try:
+            return self.state.observation(viewer)
+        except Exception:  # the fault that stopped the table, logged when it was met
+            return None
 
     def world(self, state: State | None = None) -> State:
         """Where the player to act reads and writes his moves: a world his view leaves
@@ -196,44 +384,65 @@ class GameTable:
     def _viewers(self) -> list[int | None]:
         return [*range(self.game.num_players()), None]
 
-    def _told(self, state: State) -> tuple[str, ...]:
-        return tuple(state.describe_last(viewer) for viewer in self._viewers())
-
-    def _taken_back(self, seat: int, move: str) -> tuple[str, ...]:
-        return tuple(taken_back(self.game, seat, move, viewer) for viewer in self._viewers())
-
-    def _seated(self, seat: int, kind: str) -> tuple[str, ...]:
-        holder = "a person again" if is_person(kind) else f"the computer ({kind})"
-        return (f"{self.seat_name(seat)}'s seat is now played by {holder}.",) * len(
-            self._viewers())
-
     # --- what a seat is shown ----------------------------------------------------------------
+
+    def _framed(self) -> list[dict[str, Any]]:
+        """What each viewer is shown of the table as it stands: his view, whose turn it is,
+        and the legal moves of whoever acts next, worked out once in his world."""
+        state = self.state
+        player = state.current_player()
+        terminal = player == TERMINAL
+        moves: dict[str, Any] = {}
+        if player >= 0:
+            world = self.world(state)
+            legal = world.legal_actions()
+            if self.game.continuous and len(legal) > 1:
+                # A shot is aimed, not picked from a list: he is told how to write one.
+                moves["write"] = world.legal_text(legal)
+            else:
+                moves["legal"] = [world.action_to_string(a) for a in legal]
+        result = result_sentence(state) if terminal else None
+        shown = []
+        for viewer in self._viewers():
+            part: dict[str, Any] = {
+                "view": state.observation(viewer),
+                "to_act": self.seat_name(player) if player >= 0 else None,
+                "kinds": list(self.kinds),
+            }
+            if player >= 0 and player == viewer:
+                part |= moves
+            if viewer is not None and not terminal:
+                part["can_take_back"] = self.inplay.take_back_refusal(viewer) is None
+            if terminal:
+                part["result"] = result
+            shown.append(part)
+        return shown
 
     def frame(self, seat: int | None, since: int) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent after event ``since``: the events since,
         as told to him, and the table as he may see it now."""
         viewer = len(self._viewers()) - 1 if seat is None else seat
-        state = self.state
-        player = state.current_player()
-        frame: dict[str, Any] = {
+        return {
             "type": "update",
             "events": [{"n": n, "said": self._said[n - 1][viewer]}
                        for n in range(since + 1, self.number + 1)],
             "n": self.number,
-            "view": state.observation(seat),
-            "to_act": self.seat_name(player) if player >= 0 else None,
-            "kinds": list(self.kinds),
+            **self._shown[viewer],
         }
-        if player >= 0 and player == seat:
-            world = self.world(state)
-            legal = world.legal_actions()
-            if self.game.continuous and len(legal) > 1:
-                # A shot is aimed, not picked from a list: he is told how to write one.
-                frame["write"] = world.legal_text(legal)
-            else:
-                frame["legal"] = [world.action_to_string(a) for a in legal]
-        if seat is not None and not state.is_terminal():
-            frame["can_take_back"] = self.inplay.take_back_refusal(seat) is None
-        if state.is_terminal():
-            frame["result"] = result_sentence(state)
-        return frame
+
+
+def _stopped_at(event: Event) -> int:
+    """The event a stop event says the fault was met at (its own number, if it cannot say)."""
+    try:
+        at = json.loads(event.text)["at"]
+    except (ValueError, TypeError, KeyError):
+        return event.number
+    return at if isinstance(at, int) and 0 <= at <= event.number else event.number
+
+
+def _stopped_reason(event: Event) -> str:
+    try:
+        reason = json.loads(event.text)["reason"]
+    except (ValueError, TypeError, KeyError):
+        return "its stop event cannot be read"
+    return reason if isinstance(reason, str) else "its stop event cannot be read"

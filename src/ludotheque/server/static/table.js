@@ -21,6 +21,10 @@ const controls = el("controls"), message = el("message");
 
 let socket = null, last = 0, frame = null, me = { seat: null, name: null };
 let presence = null, retry = 500, logged = Promise.resolve();
+// Whether the table's connection is open, and how many times in a row it failed to open: a
+// table is played only while it is open; after a few failures the page says why in a sentence.
+let online = false, failures = 0, gone = null;
+const PATIENCE = 3;
 const pending = new Map(); // a move or take-back sent and not yet acknowledged, by id
 
 function newId() {
@@ -45,23 +49,55 @@ function tell(text) {
   message.hidden = !text;
   message.textContent = text ? text[0].toUpperCase() + text.slice(1) : "";
 }
+message.onclick = () => tell("");
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/t/${tableId}/ws`);
   socket.onopen = () => {
-    retry = 500;
+    online = true;
     send({ type: "hello", key, after: last });
     // What was sent before the connection dropped goes again: the server plays each id once.
     for (const message of pending.values()) send(message);
   };
-  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onmessage = (event) => {
+    // Only a connection the server talks on is a working one.
+    retry = 500;
+    failures = 0;
+    gone = null;
+    receive(JSON.parse(event.data));
+  };
   socket.onclose = (event) => {
-    if (event.code === 4404) { statusLine.textContent = "This table does not exist."; return; }
-    statusLine.textContent = "Connection lost; reconnecting…";
+    online = false;
+    if (event.code === 4404) {
+      gone = "This table cannot be shown here.";
+      render();
+      return;
+    }
+    failures += 1;
+    render();
+    if (failures >= PATIENCE) diagnose();
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   };
+}
+
+// After a few failed reconnections: is the network down, or does the server answer with an
+// error? Either way the page says so plainly, offers a reload, and goes on trying.
+async function diagnose() {
+  let said;
+  try {
+    const answer = await fetch(location.pathname, { cache: "no-store" });
+    said = answer.ok
+      ? "The server answers, but this table's connection keeps failing."
+      : `The server answers with an error (${answer.status}) for this table.`;
+  } catch {
+    said = "The server cannot be reached: check your network.";
+  }
+  if (!online) {
+    gone = `${said} Reload the page to try again; what you sent is kept until it is played.`;
+    render();
+  }
 }
 
 function receive(m) {
@@ -156,11 +192,27 @@ function writing(how) {
   return form;
 }
 
+function showConnection() {
+  const box = el("connection");
+  box.hidden = online || !(gone || failures);
+  if (box.hidden) return;
+  const sentence = document.createElement("span");
+  sentence.textContent = gone || "Connection lost; reconnecting…";
+  box.replaceChildren(sentence);
+  if (gone) box.append(button("Reload", () => location.reload()));
+}
+
 function render() {
+  showConnection();
+  // Nothing is played while the connection is down: the board is shown, not worked.
+  board.inert = !online;
+  board.classList.toggle("offline", !online);
   if (!frame) return;
-  const yours = me.seat !== null && frame.to_act === me.name && !frame.result;
+  const yours = online && me.seat !== null && frame.to_act === me.name && !frame.result;
   const waiting = pending.size > 0;
-  if (frame.result) {
+  if (!online && !frame.result) {
+    statusLine.textContent = gone ? "Not connected." : "Reconnecting…";
+  } else if (frame.result) {
     statusLine.textContent = frame.result[0].toUpperCase() + frame.result.slice(1);
   } else if (yours) {
     statusLine.textContent = waiting ? "Sent…" : `Your turn, ${me.name}.`;
@@ -178,7 +230,17 @@ function render() {
   const legal = yours && !waiting ? frame.legal || [] : [];
   const ctx = { seat: me.seat, seatName: me.name, seats, toAct: frame.to_act, legal, play,
                 yours, kinds: frame.kinds, options };
-  screen.draw(board, frame.view, ctx);
+  try {
+    if (!frame.view) throw new Error("the server could not show this position");
+    screen.draw(board, frame.view, ctx);
+  } catch (error) {
+    // A position the screen cannot draw costs the drawing, not the table: the log, the moves
+    // and the record are still there.
+    const note = document.createElement("p");
+    note.className = "problem";
+    note.textContent = `The board cannot be drawn (${error.message}).`;
+    board.replaceChildren(note);
+  }
 
   // A move being written stays under the hand while the page is drawn again.
   const typing = moves.querySelector("form.write");

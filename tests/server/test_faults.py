@@ -1,0 +1,195 @@
+"""A fault in a rule set, a computer player or a view never takes a table or the server down.
+
+Each step where the rules can raise is tried with *Faulty* (``tests/server/faulty.py``), a rule
+set registered for these tests alone: a person's move whose rehearsal meets a fault is refused
+in one sentence, nothing is written and the table plays on; a computer player that fails plays
+at random that once; a table that cannot go on (its computer's random move faulting too, its
+stored log no longer playing at start) is ended as *stopped by a fault at event N*, and is over:
+its record, its replay and an upload of its record work, and the lobby says so. Beside it, a
+table of another game plays on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from sqlalchemy import text
+
+from ludotheque.core import registry
+from ludotheque.core.record import Record
+from ludotheque.server.store import STOP, Store
+from tests.server import faulty
+from tests.server.helpers import Seat, create, served
+
+
+@pytest.fixture
+def database(tmp_path):
+    return f"sqlite:///{tmp_path / 'tables.sqlite'}"
+
+
+@pytest.fixture
+def fault(monkeypatch):
+    """Faulty registered for this test alone; the dict the test plants its faults in."""
+    registry.manifests()  # the installed rule sets first
+    monkeypatch.setitem(registry._MANIFESTS, "faulty", faulty.MANIFEST)
+    monkeypatch.setitem(registry._NAMES, "faulty", "faulty")
+    planted: dict[str, int] = {}
+    monkeypatch.setattr(faulty, "FAULT", planted)
+    return planted
+
+
+def events(database, table):
+    return next(log for row, log in Store(database).tables() if row.id == table)
+
+
+def faults_logged(caplog, table):
+    return [r for r in caplog.records if r.levelno >= logging.ERROR and table in r.getMessage()]
+
+
+def other_table_plays(client):
+    """A table of another game, beside the faulty one, still takes a move."""
+    table, key = create(client, "dames-rabattues", ["human", "random"])
+    seat = Seat(client, table, key)
+    seat.settled()
+    assert seat.play(seat.frame["legal"][0], "beside") > 1
+
+
+# North moves at the 2nd event: his move is read after 1 action (the first throw), played to 2,
+# the next throw drawn at 2, and the table shown after 3.
+@pytest.mark.parametrize(("step", "actions"), [
+    ("deciding", 1), ("applying", 1), ("chance", 2), ("describe_last", 2),
+    ("observation", 3), ("legal moves", 3),
+])
+def test_a_move_whose_rules_raise_is_refused_and_the_table_kept(
+        database, fault, caplog, step, actions):
+    with served(database) as client:
+        table, key = create(client, "faulty", ["human", "human"])
+        north = Seat(client, table, key)
+        assert north.settled()["n"] == 1
+        fault[step] = actions
+        north.send({"type": "move", "id": "m1", "move": "run"})
+        refused = north.until("error")
+        assert refused["id"] == "m1"
+        assert refused["message"].startswith("the server could not play this")
+        assert "planted" not in refused["message"]  # what the rules raised goes to the log only
+        [logged] = faults_logged(caplog, table)
+        assert "at event 2" in logged.getMessage() and logged.exc_info is not None
+        assert len(events(database, table)) == 1  # nothing written
+        assert Seat(client, table, None).until("update")["n"] == 1  # and shown as it was
+        other_table_plays(client)
+        fault.clear()
+        north.send({"type": "move", "id": "m1", "move": "run"})  # the same move, once mended
+        assert north.until("ack", id="m1")["n"] == 2
+
+
+def against_the_computer(client):
+    """North's first move at a table against the heuristic player: the table, north's seat,
+    and what he is shown once the computer has answered."""
+    table, key = create(client, "faulty", ["human", "heuristic"])
+    north = Seat(client, table, key)
+    north.settled()
+    north.play("run", "m1")
+    return table, north, north.settled()
+
+
+def test_a_computer_player_that_fails_plays_at_random_that_once(database, fault, caplog):
+    # South's heuristic judges the position his move leaves, after 4 actions.
+    fault["computer"] = 4
+    with served(database) as client:
+        table, _, frame = against_the_computer(client)
+        assert frame["n"] == 5 and frame["to_act"] == "north"  # south moved, the die was thrown
+        assert any("heuristic failed" in r.getMessage() for r in faults_logged(caplog, table))
+
+
+def test_a_table_whose_computer_cannot_move_at_all_is_stopped_and_over(
+        database, fault, caplog):
+    # South's player fails, and so does his random move, played after 3 actions.
+    fault.update({"computer": 4, "applying": 3})
+    with served(database) as client:
+        table, north, frame = against_the_computer(client)
+        assert frame["n"] == 4 and frame["stopped"] and frame["to_act"] is None
+        assert frame["result"].startswith("The game was stopped by a fault at event 4 "
+                                          "(RuntimeError: a fault planted in applying")
+        assert frame["view"]["points"]  # the last position is still shown
+        assert frame["events"][-1]["said"] == frame["result"]
+        log = events(database, table)
+        assert log[-1].kind == STOP and json.loads(log[-1].text)["at"] == 4
+        # Over: nothing more is played, every reconnection is shown the same, the record is
+        # given and replays, up to the last good event.
+        north.send({"type": "move", "id": "m2", "move": "run"})
+        assert "stopped by a fault" in north.until("error")["message"]
+        assert Seat(client, table, None).until("update")["result"] == frame["result"]
+        response = client.get(f"/t/{table}/record")
+        assert response.status_code == 200
+        record = Record.from_json(response.text)
+        assert record.stopped.startswith("stopped by a fault at event 4")
+        assert len(record.moves) == 3 and record.is_over()
+        assert client.get(f"/replay/{table}").status_code == 200
+        steps = client.post("/replay/steps", content=response.text).json()
+        assert len(steps) == 4 and "stopped by a fault at event 4" in steps[-1]["result"]
+        assert client.post("/replay", content=response.text).status_code == 200
+        assert "stopped by a fault at event 4" in client.get("/").text
+        other_table_plays(client)
+    assert sum(1 for r in faults_logged(caplog, table) if "at event 4" in r.getMessage()) == 1
+
+
+def test_a_stored_table_that_no_longer_replays_is_stopped_at_start(database, fault, caplog):
+    with served(database) as client:
+        table, key = create(client, "faulty", ["human", "human"])
+        beside, beside_key = create(client, "dames-rabattues", ["human", "random"])
+        north = Seat(client, table, key)
+        north.settled()
+        north.play("run", "m1")
+    fault["applying"] = 1  # north's move, replayed
+    with served(database) as client:
+        frame = Seat(client, table, key).until("update")
+        assert frame["stopped"] and "stopped by a fault at event 2" in frame["result"]
+        assert frame["n"] == 4  # its three events, kept, and the stop
+        assert "stopped by a fault at event 2" in client.get("/").text
+        record = Record.from_json(client.get(f"/t/{table}/record").text)
+        assert len(record.moves) == 1  # the first throw, before the fault
+        seat = Seat(client, beside, beside_key)
+        seat.settled()
+        seat.play(seat.frame["legal"][0], "beside")
+    fault.clear()
+    with served(database) as client:  # stopped for good, and said once
+        assert Seat(client, table, key).until("update")["stopped"]
+    assert [e.kind for e in events(database, table)].count(STOP) == 1
+    assert len([r for r in faults_logged(caplog, table) if r.exc_info]) == 1
+
+
+def test_a_corrupt_table_is_set_aside_and_the_server_serves_the_others(database):
+    with served(database) as client:
+        unreadable, _ = create(client, "jacquet", ["human", "human"])
+        corrupt, corrupt_key = create(client, "jacquet", ["human", "human"])
+        sound, sound_key = create(client, "dames-rabattues", ["human", "random"])
+    store = Store(database)
+    with store.engine.begin() as connection:
+        connection.execute(text("UPDATE tables SET options = '{' WHERE id = :id"),
+                           {"id": unreadable})
+        connection.execute(text("UPDATE events SET text = 'nonsense' WHERE table_id = :id"),
+                           {"id": corrupt})
+    store.close()
+    with served(database) as client:
+        lobby = client.get("/").text
+        assert f"Table {unreadable} — stopped by a fault at its start" in lobby
+        page = client.get(f"/t/{unreadable}")
+        assert page.status_code == 404 and "stopped by a fault at its start" in page.text
+        frame = Seat(client, corrupt, corrupt_key).until("update")
+        assert "stopped by a fault at event 1" in frame["result"]
+        seat = Seat(client, sound, sound_key)
+        seat.settled()
+        seat.play(seat.frame["legal"][0], "sound")
+
+
+def test_a_table_whose_start_cannot_be_shown_is_not_created(database, fault, caplog):
+    fault["observation"] = 0
+    with served(database) as client:
+        response = client.post("/new/faulty", content="seat0=human&seat1=human",
+                               headers={"content-type": "application/x-www-form-urlencoded"})
+        assert response.status_code == 400
+    assert list(Store(database).tables()) == []
+    [logged] = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert "a fault at event 0" in logged.getMessage()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import multiprocessing.resource_tracker
 import os
+import signal
 
 import pytest
 from hypothesis import settings
 
 import ludotheque
+from tests.processes import become_subreaper, living_children, until_gone
 
 # Property tests are derandomised (the same examples on every run, so `make test` passes or
 # fails the same way each time) and never fail on a timing. It is the profile in CI (``CI`` set)
@@ -20,3 +23,22 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 @pytest.fixture
 def dames():
     return ludotheque.load_game("dames-rabattues")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_process_outlives_the_tests():
+    """Every process a test starts ends with the session's fixtures, PostgreSQL's servers and
+    a killed server's workers included. Set up before any other fixture, this is torn down
+    after all of them; this test process is made the subreaper of whatever its tests start,
+    so that a lost process stays its child and is found here, then killed, and the run fails."""
+    become_subreaper()
+    yield
+    # The interpreter's own helper, which lasts as long as this process, is not a test's.
+    tracker = multiprocessing.resource_tracker._resource_tracker._pid
+    commands = living_children(os.getpid())
+    survivors = until_gone(set(commands) - {tracker}, within=5)
+    for pid in survivors:
+        os.kill(pid, signal.SIGKILL)
+    if survivors:
+        pytest.fail("processes started by the tests outlived them (killed now): " + "; ".join(
+            f"{pid} {commands[pid]}" for pid in sorted(survivors)), pytrace=False)

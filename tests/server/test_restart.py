@@ -1,6 +1,6 @@
 """The server killed with SIGKILL in the middle of games and started again: every table resumes
-where it was, no acknowledged move lost, on SQLite and on PostgreSQL; and no seat's key ever
-reaches the server's log."""
+where it was, no acknowledged move lost, on SQLite and on PostgreSQL; no seat's key ever
+reaches the server's log; and the server's worker processes die with it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import time
 import pytest
 
 from ludotheque.server.store import Store
+from tests.processes import living_children, until_gone
 from tests.server.helpers import LiveServer as Server
+from tests.server.helpers import created
 
 
 def frame_of(socket, number: int = 0) -> dict:
@@ -94,3 +96,23 @@ def test_a_server_killed_mid_game_resumes_every_table_where_it_was(database, tmp
     written = log.read_text()
     assert "GET /" in written and "WebSocket" in written  # the access log was kept
     assert not [key for key in keys if key in written]  # and no seat's key is in it
+
+
+def test_the_workers_of_a_killed_server_end_with_it(tmp_path):
+    server = Server(f"sqlite:///{tmp_path / 'tables.sqlite'}", tmp_path / "server.log")
+    try:
+        # Both pools at work: a dice table and a tiddlywinks table, every seat the computer's.
+        created(server.url, "dames-rabattues", ["random", "random"], {})
+        created(server.url, "cabriole", ["easy", "easy"], {"limit": "4"})
+        deadline = time.monotonic() + 120
+        while True:
+            # A worker in each pool (--workers 1, one shot worker) and their resource tracker.
+            workers = {pid for pid, command in living_children(server.process.pid).items()
+                       if "multiprocessing" in command}
+            if len(workers) == 3:
+                break
+            assert time.monotonic() < deadline, f"the pools did not start: {workers}"
+            time.sleep(0.1)
+    finally:
+        server.kill()
+    assert until_gone(workers, within=5) == set()

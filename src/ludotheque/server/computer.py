@@ -13,8 +13,11 @@ player itself sees only its seat's turn (``State.turn``), as at the terminal.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -31,10 +34,30 @@ def choose(kind: str, seed: float, state: State) -> str:
     return state.action_to_string(agent.choose(state.turn()))
 
 
+#: prctl's option that has the kernel signal a process when the thread that started it ends.
+PR_SET_PDEATHSIG = 1
+
+
 def worker_pool(workers: int | None = None) -> Executor:
     """A pool of ``workers`` processes (by default one per core), started afresh rather than
-    forked: the server's threads and event loop are not copied into them."""
+    forked: the server's threads and event loop are not copied into them. Each worker ends
+    with the server, however the server ends (:func:`bound_to`)."""
     return ProcessPoolExecutor(
         max_workers=workers or os.cpu_count() or 1,
         mp_context=multiprocessing.get_context("spawn"),
+        initializer=bound_to,
+        initargs=(os.getpid(),),
     )
+
+
+def bound_to(parent: int) -> None:
+    """End this worker when ``parent``, the server that started it, ends, even by ``kill -9``:
+    on Linux the kernel sends it SIGKILL then (``PR_SET_PDEATHSIG``), and if the server is gone
+    already it ends now. The signal follows the *thread* that started the worker: a pool starts
+    its workers from the thread that submits to it, the server's event loop, which lasts as
+    long as the server. Once the workers are gone, multiprocessing's resource tracker, which
+    only they and the server hold open, ends by itself."""
+    if sys.platform == "linux":
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(0)

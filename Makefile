@@ -10,11 +10,14 @@ BIN := $(VENV)/bin
 run: $(VENV)/.installed $(VENV)/.compiled
 	$(BIN)/ludotheque serve
 
-test: system-packages $(VENV)/.installed-dev
+# The tests run on both cores (pytest-xdist), Jacquet's search compiled once beforehand rather
+# than by each worker; then those marked serial run alone (an empty pass exits 5: none to run).
+test: system-packages $(VENV)/.installed-dev $(VENV)/.compiled
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 -m "not serial"
+	$(BIN)/pytest -m serial || [ $$? -eq 5 ]
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)

@@ -15,6 +15,12 @@ from tests.processes import become_subreaper, living_children, until_gone
 # Property tests are derandomised (the same examples on every run, so `make test` passes or
 # fails the same way each time) and never fail on a timing. It is the profile in CI (``CI`` set)
 # and the default too; HYPOTHESIS_PROFILE=explore draws fresh examples, to hunt on purpose.
+# pytest-xdist starts its workers with COLUMNS=80 and LINES=24, which rich fixes as the size of
+# a console made then (the CLI's, on import): without them the consoles follow the environment
+# at each print, as in a run without workers, and a test's runner may widen them.
+for size in ("COLUMNS", "LINES"):
+    os.environ.pop(size, None)
+
 settings.register_profile("ci", derandomize=True, deadline=None, database=None)
 settings.register_profile("explore", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "ci"))

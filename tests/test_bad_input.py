@@ -26,7 +26,9 @@ from ludotheque.games.crypto_geo.combinations import MOST_CARDS, best_split
 from ludotheque.games.dames_rabattues.rules import Side
 from tests.helpers import play
 
-runner = CliRunner()
+# A path in a temporary folder is one long word, which rich folds at the line's end if longer:
+# a console wider than any of them.
+runner = CliRunner(env={"COLUMNS": "1000"})
 HUGE = "9" * 5000
 #: Characters Python counts as digits, or reads as numbers, that no move or option means.
 NOT_NUMBERS = ["²", "٣", "1_0", "nan", "inf", "-inf", "Infinity", "1e999", "0x10", " ", ""]

@@ -18,7 +18,7 @@ from ludotheque.agents import make_agent
 from ludotheque.cli.session import Announced
 from ludotheque.core.cards import Stock
 from ludotheque.core.errors import RecordError
-from ludotheque.core.record import Record
+from ludotheque.core.record import VERSION, Record
 from ludotheque.games.crypto_geo.departements import departements
 from ludotheque.games.crypto_geo.game import FAKIR
 from ludotheque.selfplay.match import play_match
@@ -220,11 +220,12 @@ def test_a_record_of_format_1_replays_to_the_same_end():
     moves = state.history_strings()
     assert len(moves) - len(record.moves) == 22  # the turns the old engine ended by itself
     again = Record.of(state)
-    assert again.version == 3 and again.replay().history() == state.history()
+    assert again.version == VERSION and again.replay().history() == state.history()
     assert Record.from_json(again.to_json()).moves == tuple(moves)
 
 
 def test_a_record_of_an_unknown_format_is_refused():
-    text = json.dumps({"format": "ludotheque-record/4", "game": "crypto-90", "moves": []})
-    with pytest.raises(RecordError, match=r"format is 'ludotheque-record/4'; this reads"):
+    text = json.dumps({"format": f"ludotheque-record/{VERSION + 1}", "game": "crypto-90",
+                       "moves": []})
+    with pytest.raises(RecordError, match=rf"format is 'ludotheque-record/{VERSION + 1}'; this"):
         Record.from_json(text)

@@ -14,7 +14,9 @@ from ludotheque.core.errors import RecordError
 from ludotheque.core.record import TAKEN_BACK, Record
 from ludotheque.play.table import GameInPlay
 
-runner = CliRunner()
+# A path in a temporary folder is one long word, which rich folds at the line's end if longer:
+# a console wider than any of them.
+runner = CliRunner(env={"COLUMNS": "1000"})
 GAMES = (
     "dames-rabattues", "jacquet", "crypto-90", "crypto-geographique",
     "crypto-geographique-chaine", "cabriole", "tiddledy-winks",

@@ -98,6 +98,7 @@ def test_a_server_killed_mid_game_resumes_every_table_where_it_was(database, tmp
     assert not [key for key in keys if key in written]  # and no seat's key is in it
 
 
+@pytest.mark.serial  # the workers must be gone within seconds of the kill
 def test_the_workers_of_a_killed_server_end_with_it(tmp_path):
     server = Server(f"sqlite:///{tmp_path / 'tables.sqlite'}", tmp_path / "server.log")
     try:

@@ -93,6 +93,21 @@ def test_freedom_once_gained_stays_when_a_counter_comes_back_to_the_line():
     assert state.playable() == [0, 1, 2, 3]
 
 
+def test_a_counter_the_lake_sent_back_before_the_others_left_does_not_hold_its_owner():
+    # Red 1, played first, falls in the lake and goes back to the line; then red 2, 3 and 4
+    # leave it in turn: each of red's counters has left the line, «successivement», so red may
+    # play any of them, red 1 from the line or not («d'où il pourra être joué de nouveau»).
+    state = ludotheque.load_game("cabriole", hands="steady").new_initial_state()
+    shoot(state, "red 1 aim cup pressure 0.45 steep 72")
+    assert "red 1 fell in the lake: back to the start line" in state.describe_last()
+    for number in (1, 2, 3):
+        shoot(state, f"blue {number} aim cup pressure 0.2 steep 45")
+        shoot(state, f"red {number + 1} aim cup pressure 0.2 steep 45")
+    shoot(state, "blue 4 aim cup pressure 0.2 steep 45")
+    assert state.current_player() == 0 and state.position.counters[0].place == "line"
+    assert state.playable() == [0, 1, 2, 3]
+
+
 # --- VIII: another shot after a pot -------------------------------------------------------
 
 

@@ -323,7 +323,12 @@ class TiddlywinksGame(Game):
         again = played_counter.place == "cup" and (
             self.side(played_counter.owner) == self.side(position.mover)
         )
-        return self._next_turn(position, counters, lost, ring, report, again, due)
+        # Rule "from the line first": a counter has left the start line once it lies off it, or
+        # once the lake or the edge has sent it back there (it went).
+        left = position.left | {k for k, c in enumerate(counters) if c.place != "line"} | {
+            e.counter for e in events if e.what in ("off", "lake")}
+        return self._next_turn(replace(position, left=left), counters, lost, ring, report,
+                               again, due)
 
     def _judge(
         self, position: Position, shooter: int, rows: tuple[int, ...], result: SimulatedShot
@@ -432,8 +437,12 @@ class TiddlywinksGame(Game):
                    ring: frozenset[tuple[int, int]],
                    report: Report | None, again: bool, due: frozenset[int]) -> Position:
         n = self.num_players()
+        # Rule "from the line first" (Cabriole VII, «quand tous ses jetons ont quitté
+        # successivement la ligne de départ»; Horsman, «after playing out all their counters»):
+        # free once each of his counters has left the line, one after another, for good.
         freed = tuple(
-            position.freed[p] or all(c.place != "line" for c in counters if c.owner == p)
+            position.freed[p] or all(k in position.left for k, c in enumerate(counters)
+                                     if c.owner == p)
             for p in range(n)
         )
         shots = position.shots + 1
@@ -448,7 +457,7 @@ class TiddlywinksGame(Game):
             # own turn, when «the player to whom it belongs is at liberty to play with it».
             ring = frozenset((k, o) for k, o in ring if counters[k].owner != mover)
         return Position(counters, mover, None, freed, ring, lost, shots, over, winners, report,
-                        due)
+                        due, position.left)
 
     def _winners(self, counters: tuple[Counter, ...]) -> tuple[int, ...]:
         """The seats sharing the pool, once the game has ended; else empty."""

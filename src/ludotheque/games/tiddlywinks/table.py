@@ -116,8 +116,10 @@ class Report:
 class Position:
     """Everything the rules need between two actions.
 
-    ``aimed`` is a shot waiting for the hand's tremble (a chance node); ``freed[p]`` tells that
-    all of p's counters have left the start line once (Cabriole VII); ``open_ring`` holds the
+    ``aimed`` is a shot waiting for the hand's tremble (a chance node); ``left`` holds the
+    counters that have left the start line at least once, and ``freed[p]`` tells that all of
+    p's have, one after another (Cabriole VII), whether or not one has been sent back to the
+    line since; ``open_ring`` holds the
     counters in Horsman's ring that the next players may play until their owner's turn comes,
     each with the seat whose shot sent it there (Variation III); ``due`` the counters sent back
     to the start line that their owners must play out at their next turn (Variation II);
@@ -136,3 +138,4 @@ class Position:
     winners: tuple[int, ...] = ()
     report: Report | None = None
     due: frozenset[int] = frozenset()
+    left: frozenset[int] = frozenset()

@@ -236,11 +236,14 @@ def test_an_exhausted_stock_still_lets_the_completing_hand_win():
     assert chosen.is_terminal() and chosen.returns() == [250.0, 80.0]
     assert chosen.results[-1].exhausted
     assert "the stock is exhausted; north lays 17" in chosen.describe_last().lower()
+    assert chosen.termination() == "finished"
+    assert chosen.outcome().termination == "stock exhausted"  # rule "the stock runs out"
     # Laying at once, the same turn lays the card itself: the round is won, the stock
     # exhausted by the way, and the sentence never applies.
     at_once = last_card("at once")
     assert at_once.is_terminal() and at_once.returns() == [250.0, 80.0]
     assert not at_once.results[-1].exhausted
+    assert at_once.outcome().termination == "ninth card laid"
 
 
 def test_a_stock_card_kept_in_hand_is_named_to_its_taker_only():

@@ -213,3 +213,13 @@ def test_every_rules_doc_says_what_each_reading_does(game):
     rules = Path(__file__).parents[1] / "docs" / "rules"
     links = re.findall(r"\]\((\.\./readings/[^)]+)\)", section)
     assert links and all((rules / link).is_file() for link in links), links
+
+
+def test_the_jacquet_doc_says_what_its_study_found_of_the_higher_die():
+    """A difference quoted in a rules doc is the study's own, interval and all."""
+    study = Path(__file__).parents[1] / "docs" / "readings" / "jacquet-random" / "report.json"
+    [found] = [d for d in json.loads(study.read_text())["differences"]
+               if (d["reading"], d["figure"]) == ("higher_die=true", "first thrower: won")]
+    said = (f"moves by {found['difference']:+.3f}, its 95% interval {found['low']:+.3f} to "
+            f"{found['high']:+.3f}")
+    assert said in " ".join(rules_doc("jacquet").split())

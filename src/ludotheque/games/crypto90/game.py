@@ -279,7 +279,7 @@ class Crypto90State(StockChance, State):
 
     def _termination(self) -> str:
         # How the last round ended: rule "end of the round", or rule "the stock runs out".
-        return "ninth card laid" if self.results[-1].winner is not None else "stock exhausted"
+        return "stock exhausted" if self.results[-1].exhausted else "ninth card laid"
 
     def _observation(self, player: int | None) -> Crypto90View:
         """What ``player`` may see: every row, the fakirs set aside, the pile (all of its cards

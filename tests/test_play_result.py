@@ -57,3 +57,45 @@ def test_two_people_at_one_terminal_hand_it_over_before_a_hidden_hand_is_shown()
         app, ["play", "jacquet", "--seat", "2=human", "--seed", "3"], input="quit\n"
     )
     assert "Pass to" not in open_game.output
+
+
+def test_a_person_handed_the_terminal_is_told_all_that_happened_since_his_last_turn():
+    from typer.testing import CliRunner
+
+    from ludotheque.cli.main import app
+
+    # North takes from the stock and discards the Ain; east, the computer, plays his turn;
+    # south, handed the terminal, is told all of it, and his own cards dealt, by name.
+    keys = "\nstock\ndiscard Ain\n\nquit\n"
+    out = CliRunner(env={"COLUMNS": "200"}).invoke(app, [
+        "play", "crypto-geographique", "-o", "players=4", "-o", "teams=true", "--seat", "1=human",
+        "--seat", "3=human", "--seed", "2"], input=keys).output
+    before, _, after = out.partition("Pass to south, and press Enter > ")
+    east = [line for line in before.splitlines()[-5:]
+            if line.startswith("east ") and not line.endswith("thinking…")]
+    told = after.partition("Crypto géographique")[0].splitlines()
+    assert told[0] == "Since south's last turn:"
+    assert "north discards Ain." in told and east and all(line in told for line in east)
+    assert "south is dealt a card: Tarn." in told  # his own, which he alone is told
+
+
+def test_the_screen_and_its_scrollback_are_cleared_before_the_terminal_is_handed_over():
+    import io
+
+    from rich.console import Console
+
+    from ludotheque.cli.human import Abandoned, TerminalHuman
+    from ludotheque.cli.session import HandedOver, SharedTerminal
+
+    state = ludotheque.load_game("crypto-90").new_initial_state()
+    while state.is_chance_node():  # the deal, to north's first turn
+        state.apply_action(state.chance_outcomes()[0][0])
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True)
+    typed = iter(["", "quit"])  # Enter to take the terminal, then leave
+    person = TerminalHuman(console, read=lambda prompt: console.print(prompt) or next(typed))
+    seat = HandedOver(person, state.current_player(), "north", console, SharedTerminal(shown=1))
+    with pytest.raises(Abandoned):
+        seat.choose(state.turn())
+    shown = screen.getvalue()
+    assert shown.index("\x1b[2J") < shown.index("\x1b[3J") < shown.index("Pass to north")

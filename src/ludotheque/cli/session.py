@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
@@ -47,33 +49,54 @@ class Announced:
             return self.agent.choose(turn)
 
 
+@dataclass
+class SharedTerminal:
+    """One terminal several people take turns at: whose view its screen holds now, every event
+    so far as each viewer may be told it (``journal``), and how much of it each seat has seen
+    on his own screen."""
+
+    shown: int | None = None
+    journal: list[Callable[[int | None], str]] = field(default_factory=list)
+    seen: dict[int, int] = field(default_factory=dict)
+
+
 class HandedOver:
     """A person's seat where several people share one terminal and hands are hidden: before
-    his turn the screen is cleared of the last person's hand and the terminal waits for him
-    («pass to south, press Enter»), so that nobody sees a hand he may not.
-
-    ``shown`` is shared by the table's people: whose view the screen holds now."""
+    his turn the screen, scrollback and all, is cleared of the last person's hand and the
+    terminal waits for him («pass to south, press Enter»), so that nobody sees a hand he may
+    not; then he is told everything he may know of what happened since his last turn."""
 
     interactive: bool  # not set here: the person's own, through __getattr__
 
     def __init__(self, agent: TerminalHuman, seat: int, name: str, console: Console,
-                 shown: list[int | None]) -> None:
-        self.agent, self.seat, self.name, self.console, self.shown = (
-            agent, seat, name, console, shown
+                 terminal: SharedTerminal) -> None:
+        self.agent, self.seat, self.name, self.console, self.terminal = (
+            agent, seat, name, console, terminal
         )
 
     def __getattr__(self, attribute: str) -> object:
         return getattr(self.agent, attribute)  # interactive, confirm: the person's own
 
     def choose(self, turn: Turn) -> int:
-        if self.shown[0] != self.seat:
+        terminal = self.terminal
+        if terminal.shown != self.seat:
             if self.console.is_terminal:
                 self.console.clear()
+                # The scrollback too (xterm's "erase saved lines"): the last hand stays in it.
+                self.console.file.write("\x1b[3J")
+                self.console.file.flush()
             try:
                 self.agent.read(f"Pass to {self.name}, and press Enter > ")
             except EOFError:
                 raise Abandoned from None
-            self.shown[0] = self.seat
+            terminal.shown = self.seat
+            since = [line for told in terminal.journal[terminal.seen.get(self.seat, 0):]
+                     if (line := told(self.seat))]
+            if since:
+                self.console.print(Text(f"Since {self.name}'s last turn:", style="bold"))
+                for line in since:
+                    self.console.print(Text(line, style="cyan"))
+        terminal.seen[self.seat] = len(terminal.journal)
         return self.agent.choose(turn)
 
 
@@ -110,24 +133,29 @@ def play_at_terminal(
             for seat, agent in enumerate(agents)
         ]
     at_terminal = [seat for seat, agent in enumerate(agents) if isinstance(agent, TerminalHuman)]
+    terminal = SharedTerminal()
     if len(at_terminal) > 1 and not game.info.perfect_information:
-        shown: list[int | None] = [None]
         agents = [
-            HandedOver(agent, seat, game.seat_name(seat), console, shown)
+            HandedOver(agent, seat, game.seat_name(seat), console, terminal)
             if isinstance(agent, TerminalHuman) else agent
             for seat, agent in enumerate(agents)
         ]
     # The game is told as the one person at the table may know it; with several, as to a
-    # spectator (each person still sees his own view when it is his turn).
+    # spectator (each person still sees his own view when it is his turn, and what happened
+    # since his last one).
     viewer = people[0] if len(people) == 1 else None
 
-    def tell(after: State, player: int, action: int) -> None:
-        line = after.describe_last(viewer)
+    def told(event: Callable[[int | None], str]) -> None:
+        terminal.journal.append(event)
+        line = event(viewer)
         if line:
             console.print(Text(line, style="cyan"))
 
+    def tell(after: State, player: int, action: int) -> None:
+        told(after.describe_last)
+
     def told_taken_back(seat: int, move: str) -> None:
-        console.print(Text(taken_back(game, seat, move, viewer), style="cyan"))
+        told(lambda viewer: taken_back(game, seat, move, viewer))
 
     def refused(seat: int, sentence: str) -> None:
         console.print(Text(sentence, style="red"))

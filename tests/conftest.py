@@ -48,3 +48,12 @@ def no_process_outlives_the_tests():
     if survivors:
         pytest.fail("processes started by the tests outlived them (killed now): " + "; ".join(
             f"{pid} {commands[pid]}" for pid in sorted(survivors)), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path_factory, monkeypatch):
+    """The user's data folder, where the menu keeps its games: one of the test's own, never the
+    home of whoever runs the tests."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    return folder

@@ -63,26 +63,40 @@ def test_simulate_is_reproducible_whatever_the_jobs():
     assert re.search(r"white .* random .* \d+ .* 0\.\d{4}–0\.\d{4}", one.output)
 
 
-def test_menu_plays_a_game_end_to_end(tmp_path):
-    record = tmp_path / "menu.json"
-    keys = "\n".join(["dames-rabattues", "", "random", "random", str(record), "", "q"]) + "\n"
+def test_menu_plays_a_game_end_to_end(data_folder):
+    keys = "\n".join(["dames-rabattues", "", "random", "random", "", "q"]) + "\n"
     result = run(input=keys)
     assert result.exit_code == 0, result.output
     assert "wins." in result.output
+    folder = data_folder / "ludotheque" / "games"
+    [record] = folder.glob("dames-rabattues-*.json")
+    assert f"Games are saved in {folder} as they are played" in " ".join(result.output.split())
     assert json.loads(record.read_text())["game"] == "dames-rabattues"
 
 
-def test_menu_rejects_bad_choices():
+def test_a_game_left_in_the_menu_is_kept_and_continued_from_its_list(data_folder):
+    # Jacquet against the heuristic player: the person leaves at his first move.
+    left = run(input="\n".join(["jacquet", "", "", "", "quit", "q"]) + "\n")
+    assert "Game abandoned." in left.output
+    [record] = (data_folder / "ludotheque" / "games").glob("jacquet-*.json")
+    moves = json.loads(record.read_text())["moves"]
+    again = run(input="\n".join(["c", "1", "quit", "q"]) + "\n")
+    shown = " ".join(again.output.split())
+    assert f"1. Jacquet, {len(moves)} moves, last played" in shown and record.name in shown
+    assert json.loads(record.read_text())["moves"][:len(moves)] == moves
+
+
+def test_menu_rejects_bad_choices(data_folder):
+    (data_folder / "ludotheque").write_text("a file where the folder should be")
     keys = "\n".join(["9", "dames-rabattues", "passing=often", "passing=general", "", "robot",
-                      "random:x", "random", "random", "/nonexistent/dir/x.json", "", "",
-                      "q"]) + "\n"
+                      "random:x", "random", "random", "", "q"]) + "\n"
     result = run(input=keys)
     assert result.exit_code == 0, result.output
     assert "Choose 1 to" in result.output
     assert "must be one of exception, general, none" in result.output
     assert "a seat is one of" in result.output
     assert "random:SEED takes a whole number" in result.output
-    assert "could not be saved" in result.output
+    assert "this one is played unsaved" in " ".join(result.output.split())
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+from datetime import datetime
 from pathlib import Path
 
 from rich.console import Console
@@ -10,7 +12,7 @@ from rich.text import Text
 
 from ludotheque.agents import kinds, make_agent
 from ludotheque.cli.human import Abandoned, TerminalHuman
-from ludotheque.cli.session import default_seats, play_at_terminal, save_record
+from ludotheque.cli.session import default_seats, play_at_terminal
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game
 from ludotheque.core.numbers import parse_int
@@ -54,10 +56,66 @@ def choose_game(console: Console) -> str:
 CONTINUE = "c"
 
 
+def saved_games() -> Path:
+    """Where the menu keeps its games as they are played: the user's data folder
+    (``$XDG_DATA_HOME``, by default ``~/.local/share``), ``ludotheque/games``."""
+    data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(data) / "ludotheque" / "games"
+
+
+def new_record_path(game: Game, now: datetime) -> Path:
+    """A file of its own for a game begun ``now``: its rule set and the date, in the folder.
+
+    >>> new_record_path(load_game("jacquet"), datetime(2026, 11, 26, 9, 5)).name
+    'jacquet-2026-11-26-0905.json'
+    """
+    folder = saved_games()
+    path = folder / f"{game.name}-{now:%Y-%m-%d-%H%M}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{game.name}-{now:%Y-%m-%d-%H%M}-{number}.json"
+        number += 1
+    return path
+
+
+#: How many of the latest saved games the menu lists to continue.
+LISTED = 20
+
+
+def unfinished() -> list[tuple[Path, GameInPlay]]:
+    """The latest games in the folder that can be continued, the newest first (a finished or
+    unreadable record is not listed)."""
+    files = sorted(saved_games().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    found = []
+    for path in files[:LISTED]:
+        try:
+            record = Record.read(path)
+            seats = list(record.seats) or default_seats(record.load_game())
+            found.append((path, GameInPlay.resume(record, seats)))
+        except LudothequeError:
+            continue
+    return found
+
+
 def choose_record(console: Console) -> tuple[GameInPlay, Path]:
-    """A saved game to continue, asked for by its file until one resumes."""
+    """A saved game to continue: one of those listed from the folder, by its number, or any
+    record by its file name, asked for until one resumes."""
+    listed = unfinished()
+    if listed:
+        console.print(f"Games to continue, from {saved_games()}:")
+        for number, (path, table) in enumerate(listed, start=1):
+            when = datetime.fromtimestamp(path.stat().st_mtime)
+            console.print(f"  {number}. {table.game.info.title}, {len(table.log)} moves, last "
+                          f"played {when:%Y-%m-%d %H:%M} — {path.name}")
+    else:
+        console.print(f"No unfinished game is saved in {saved_games()}.")
     while True:
-        typed = ask_or_back(console, "The saved game's record (a file name, q for the menu) > ")
+        typed = ask_or_back(console, "The game to continue (a number, or a record's file "
+                                     "name; q for the menu) > ")
+        chosen = parse_int(typed)
+        if chosen is not None and 1 <= chosen <= len(listed):
+            path, table = listed[chosen - 1]
+            return table, path
         path = Path(typed)
         try:
             record = Record.read(path)
@@ -144,16 +202,25 @@ def choose_seats(console: Console, game: Game) -> list[str]:
     return seats
 
 
-def offer_to_save(console: Console, table: GameInPlay) -> None:
-    while path := ask(console, "Save the record? (a file name, or Enter to skip) > "):
-        try:
-            save_record(table, Path(path), console)
-            return
-        except LudothequeError as error:
-            console.print(Text(str(error), style="red"))
+def record_path(console: Console, game: Game, told: list[Path]) -> Path | None:
+    """Where a new game is kept as it is played (the folder told the first time only); None,
+    said in a sentence, where the folder cannot be made."""
+    folder = saved_games()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        console.print(Text(f"Games cannot be saved in {folder}: {error.strerror or error}; "
+                           "this one is played unsaved.", "red"))
+        return None
+    if not told:
+        console.print(f"Games are saved in {folder} as they are played; {CONTINUE} at the menu "
+                      "continues one.")
+        told.append(folder)
+    return new_record_path(game, datetime.now())
 
 
 def run_menu(console: Console) -> None:
+    told: list[Path] = []
     while True:
         name = choose_game(console)
         try:
@@ -168,9 +235,8 @@ def run_menu(console: Console) -> None:
             continue
         while True:
             table = GameInPlay(game, seats)
-            state = play_at_terminal(game, seats, console, table=table)
-            if state is not None:
-                offer_to_save(console, table)
+            play_at_terminal(game, seats, console, table=table,
+                             save=record_path(console, game, told))
             again = ask(console, "Play the same again? (y, or Enter for the menu) > ")
             if again.lower() not in ("y", "yes", "o", "oui"):
                 break

@@ -166,7 +166,7 @@ def test_the_menu_shows_every_tiddledy_winks_option_at_once_and_enter_takes_them
 
 
 def test_after_a_game_enter_goes_back_to_the_menu_and_y_plays_it_again():
-    keys = ["dames-rabattues", "", "random", "random", "", "y", "", "", "q"]
+    keys = ["dames-rabattues", "", "random", "random", "y", "", "q"]
     result = run(input="\n".join(keys) + "\n")
     assert result.exit_code == 0, result.output
     shown = flat(result.output)

@@ -1,15 +1,18 @@
 """A text picture of the trictrac table as a player sees it.
 
-Each point shows its checkers: ``▮`` still standing in the pile (to knock down), ``▬`` lying flat
-(knocked down, to raise), ``·`` an empty point once its checkers are raised.
+Each point shows its checkers: ``▮`` standing in the pile (those to knock down, and the one at
+its foot, which nothing knocks down: «il rabat de dessus les piles»), ``▬`` lying flat (knocked
+down), ``·`` an empty point once its checkers are raised. The foot of a pile is raised last.
 
 >>> import ludotheque
 >>> state = ludotheque.load_game("dames-rabattues").new_initial_state()
 >>> print(render(state.game, state.observation(0)))  # doctest: +NORMALIZE_WHITESPACE
 Dames rabattues — who throws first is being decided by lot
 point   1    2    3    4    5    6   | bar
-white   ▮▬   ▮▬   ▮▬   ▮▮▬  ▮▮▬  ▮▮▬ | knocking down
-black   ▮▬   ▮▬   ▮▬   ▮▮▬  ▮▮▬  ▮▮▬ | knocking down
+white   ▮▮   ▮▮   ▮▮   ▮▮▮  ▮▮▮  ▮▮▮ | knocking down
+black   ▮▮   ▮▮   ▮▮   ▮▮▮  ▮▮▮  ▮▮▮ | knocking down
+>>> point_picture("knock", 0, 3), point_picture("raise", 3, 3), point_picture("raise", 0, 3)
+('▮▬▬', '▮▬▬', '·')
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ _PHASES = {"knock": "knocking down", "raise": "raising"}
 
 
 def point_picture(phase: str, left: int, pile: int) -> str:
+    """A point whose ``pile`` checkers have ``left`` to knock down, or to raise."""
     if phase == "knock":
-        return "▮" * left + "▬" * (pile - left)
-    return "▬" * left or "·"
+        return "▮" * (left + 1) + "▬" * (pile - 1 - left)
+    return "▮" + "▬" * (left - 1) if left else "·"
 
 
 def render(game: Game, observation: dict[str, Any]) -> str:

@@ -43,6 +43,41 @@ def test_every_rule_set_has_a_how_to_play_of_ten_to_twenty_lines(name):
     assert "aim" in how_to_play(name).lower()
 
 
+@pytest.mark.parametrize("name", games())
+def test_the_how_to_play_says_at_the_defaults_what_the_rules_tell_of_their_options(name):
+    """One definition: each sentence the options change is the doc's own at the defaults."""
+    game = ludotheque.load_game(name)
+    section = " ".join(how_to_play(name).split())
+    for said, now in game.manifest.sentences(game):
+        assert said == now and " ".join(said.split()) in section, said
+    assert how_to_play(name, game) == how_to_play(name)
+
+
+@pytest.mark.parametrize(("name", "options", "said", "unsaid"), [
+    ("tiddledy-winks", {"counters": 6}, "six small counters", "numbered 1 to 4"),
+    ("cabriole", {"counters": 5, "hands": "steady"}, "numbered 1 to 5", "trembles"),
+    ("cabriole", {"lake": "lost", "fine": 2}, "its owner pays 2 into the pool",
+     "goes back to the start line; so does"),
+    ("tiddledy-winks", {"variation": "II", "played_out": "any-time"},
+     "is played when its owner likes", "Variations I–III"),
+    ("crypto-90", {"goal": "rounds"}, "The game lasts three rounds.", "1,000 points"),
+    ("crypto-90", {"points": 500, "laying": "at once"}, "The game goes to 500 points.",
+     "`lay`"),
+    ("crypto-geographique", {"points": 300, "groups": "chain"}, "chains of départements",
+     "1,000 points"),
+    ("crypto-geographique-chaine", {"rounds": 3}, "The game lasts three rounds", "or two"),
+    ("dames-rabattues", {"passing": "none"}, "nobody plays it", "still knocking down"),
+    ("jacquet", {"reading": "dlp-summary"}, "hits it", "there is no hitting"),
+    ("jacquet", {"scoring": "multiple", "bearing_off": "optional"}, "2 to 5",
+     "a die that can bear off must"),
+])
+def test_the_how_to_play_of_a_table_follows_its_options(name, options, said, unsaid):
+    game = ludotheque.load_game(name, **options)
+    shown = how_to_play(name, game)
+    assert said in shown and unsaid not in shown
+    assert answer(game, "rules").text == shown  # ? rules at that table
+
+
 def test_the_chain_game_has_its_own_how_to_play():
     assert how_to_play("crypto-geographique-chaine") != how_to_play("crypto-geographique")
     assert "lay" in how_to_play("crypto-geographique-chaine")

@@ -162,7 +162,8 @@ def test_the_shot_advised_from_the_start_line_pots_on_that_games_own_table(name)
     game = ludotheque.load_game(name, hands="steady")
     advice = game.manifest.answer(game, "shot")
     assert f"{game.start_distance() * 100:.1f} cm from the cup" in advice
-    pressure, steep = re.search(r"pressure about ([\d.]+) at steep (\d+)", advice).groups()
+    pressure, steep = re.search(r"`aim cup pressure ([\d.]+) steep (\d+)` reaches the cup",
+                                advice).groups()
     state = game.new_initial_state()
     state.apply_action(state.string_to_action(f"red 1 aim cup pressure {pressure} steep {steep}"))
     while state.is_chance_node():

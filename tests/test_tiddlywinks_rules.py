@@ -572,7 +572,8 @@ def test_shots_are_written_and_read_both_ways():
     ("red 9 aim 0 pressure 0.5 steep 40", "numbered 1 to 4"),
     ("pink 1 aim 0 pressure 0.5 steep 40", "no pink counter"),
     ("red 1 aim 0 pressure 1.5 steep 40", "pressure runs from 0.01"),
-    ("red 1 aim 0 pressure 0 steep 40", "the counter must be played"),
+    ("red 1 aim 0 pressure 0 steep 40", r"from 0.01 \(a touch"),
+    ("red 1 aim 0 pressure 0.005 steep 40", "across the table\\), not 0.005"),
     ("red 1 aim 0 pressure 0.5 steep 95", "steep runs from 0"),
     ("shoot it", "is not a shot"),
     ("blue 1 aim 0 pressure 0.5 steep 40", "not legal"),
@@ -618,3 +619,29 @@ def test_a_game_replays_to_the_same_table():
                            else player.choose(state.turn()))
     again = game.state_from_json(state.to_json())
     assert again.position.counters == state.position.counters
+
+
+def test_every_answer_puts_a_counter_as_far_from_the_cup():
+    # Red 2 lies 3.345 cm from the cup's axis: the view shows 3.35, and so every sentence.
+    state = staged("tiddledy-winks", {1: ("cloth", (0.03345, 0.0))})
+    game = state.game
+    asked = game.manifest.answer(game, "red 2", state)
+    drawn = game.manifest.render_view(game, state.observation(0))
+    assert "red 2 lies 3.4 cm from the cup's centre" in asked
+    assert "3.4 cm from the cup" in drawn.split("red 2", 2)[-1].splitlines()[0]
+
+
+def test_a_finished_game_says_so_and_its_winner_once():
+    game = ludotheque.load_game("tiddledy-winks", hands="steady")
+    state = game.new_initial_state()
+    counters = [Counter(0, "cup", (0.0, 0.0, 0.01, *FLAT)) for _ in range(3)]
+    state.position = replace(state.position, counters=(
+        *counters, Counter(0, "cloth", (0.12, 0.0, T / 2, *FLAT)),
+        *state.position.counters[4:]), freed=(True, False))
+    player = make_agent("aim:hard", seed=1, game=game)
+    while not state.is_terminal():
+        state.apply_action(player.choose(state.turn()) if not state.is_chance_node()
+                           else state.legal_actions()[0])
+    drawn = game.manifest.render_view(game, state.observation(0))
+    assert "the game is over" in drawn and "to play" not in drawn
+    assert "wins the pool" not in drawn  # the result sentence, which every front end adds

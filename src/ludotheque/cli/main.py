@@ -167,12 +167,16 @@ def rules(
     full: Annotated[
         bool, typer.Option("--full", help="The whole doc: every rule beside the source's words.")
     ] = False,
+    option: OptionList = None,
 ) -> None:
-    """How to play a game; with --full, the rules as implemented beside the source's words."""
+    """How to play a game (as its options have it, where some are given); with --full, the
+    rules as implemented beside the source's words."""
     if full:
         console.print(Markdown(rules_doc(game)))
         return
-    console.print(Markdown(f"# {manifest(game).info.title}: how to play\n\n{how_to_play(game)}"))
+    played = load_game(game, **parse_assignments(option or []))
+    told = how_to_play(game, played)
+    console.print(Markdown(f"# {manifest(game).info.title}: how to play\n\n{told}"))
     console.print(f"\nEvery rule beside the source's words: ludotheque rules {game} --full")
 
 

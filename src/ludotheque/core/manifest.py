@@ -101,7 +101,10 @@ class Manifest:
     - ``result``: ``(state) -> str | None``, how a finished game ended, where the returns
       alone would mislead;
     - ``encoding``: the :class:`~ludotheque.core.encoding.Encoding` class, ``(game) ->
-      Encoding``: the tensors and learning actions the research adapters serve.
+      Encoding``: the tensors and learning actions the research adapters serve;
+    - ``told``: ``(game) -> [(sentence, sentence)]``, the sentences of the How to play that
+      ``game``'s options change, each as the doc says it (the defaults') beside what it says
+      at ``game`` (empty: a sentence the doc leaves out, or one this game drops).
     """
 
     id: str
@@ -130,6 +133,7 @@ class Manifest:
     details: Ref | None = None
     result: Ref | None = None
     encoding: Ref | None = None
+    told: Ref | None = None
 
     def has(self, offer: str) -> bool:
         """Whether the rule set offers ``offer``, a reference field (``"heuristic"``)."""
@@ -205,6 +209,13 @@ class Manifest:
             return {}
         facts: dict[str, str | float] = resolve(self.details)(state)
         return facts
+
+    def sentences(self, game: Game) -> list[tuple[str, str]]:
+        """The How to play's sentences that ``game``'s options change (``told``): each as the
+        doc says it, beside what it says at ``game``."""
+        if self.told is None:
+            return []
+        return list(resolve(self.told)(game))
 
     def ending(self, state: State) -> str | None:
         """The rule set's own sentence on how a finished game ended, or None."""

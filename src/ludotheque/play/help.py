@@ -55,9 +55,40 @@ def rules_doc(name: str) -> str:
     raise LudothequeError(f"the rules of {name} are not written down yet.")
 
 
-def how_to_play(name: str) -> str:
+def how_to_play(name: str, game: Game | None = None) -> str:
     """The rule set's "How to play" section, without its heading: the first one in its doc,
-    or, where the doc holds several rule sets, the first after the heading naming ``name``."""
+    or, where the doc holds several rule sets, the first after the heading naming ``name``;
+    as ``game``'s options have it, where given (:func:`fitted`)."""
+    section = _section(name)
+    return section if game is None else fitted(section, game)
+
+
+def fitted(section: str, game: Game) -> str:
+    """A How to play, written for the defaults, as ``game``'s options have it: each sentence
+    they change replaced (a line dropped where none is left), each they add at the end.
+
+    >>> import ludotheque
+    >>> game = ludotheque.load_game("crypto-geographique-chaine", rounds=2)
+    >>> how_to_play(game.name, game).splitlines()[-1]
+    '- The game lasts two rounds (option `rounds`).'
+    """
+    lines = section.splitlines()
+    for said, now in game.manifest.sentences(game):
+        if said == now:
+            continue
+        at = next((i for i, line in enumerate(lines) if said and said in line), None)
+        if at is None:
+            lines.append(f"- {now}")
+        elif now:
+            lines[at] = lines[at].replace(said, now)
+        else:
+            lines[at] = lines[at].replace(said, "").rstrip()
+            if lines[at] in ("-", ""):
+                del lines[at]
+    return "\n".join(lines)
+
+
+def _section(name: str) -> str:
     lines = rules_doc(name).splitlines()
     start = 0
     if (manifest(name).doc or name) != name:
@@ -94,7 +125,7 @@ def answer(game: Game, question: str, state: State | None = None) -> Answer:
         return Answer("\n".join(["You may ask:", *listed]))
     if asked in ("rules", "how to play"):
         try:
-            return Answer(how_to_play(game.name), markdown=True)
+            return Answer(how_to_play(game.name, game), markdown=True)
         except LudothequeError as error:
             return Answer(str(error))
     told = game.manifest.answer(game, question.strip(), state)

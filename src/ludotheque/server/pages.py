@@ -27,6 +27,7 @@ from ludotheque.play.table import taken_back
 from ludotheque.server.service import stand_in
 
 if TYPE_CHECKING:
+    from ludotheque.core.game import Game
     from ludotheque.core.manifest import Manifest
     from ludotheque.server.service import Service
     from ludotheque.server.table import GameTable
@@ -173,15 +174,16 @@ def table(table: GameTable) -> str:
                if shown[name].rule]
     return _render(
         "table.html", table=table, declared=declared, options=", ".join(options),
-        how_to_play=markdown(_quick_rules(declared.id)),
+        how_to_play=markdown(_quick_rules(declared.id, table.game)),
         doc=markdown(rules_doc(declared.id)),
         seats=[table.seat_name(s) for s in range(len(table.kinds))],
     )
 
 
-def _quick_rules(game: str) -> str:
+def _quick_rules(name: str, game: Game) -> str:
+    """The How to play as the table's options have it."""
     try:
-        return how_to_play(game)
+        return how_to_play(name, game)
     except LudothequeError as exc:
         return str(exc)
 

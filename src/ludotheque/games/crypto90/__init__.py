@@ -126,4 +126,5 @@ MANIFEST = Manifest(
     },
     details="ludotheque.games.crypto90.game:tally",
     encoding="ludotheque.games.crypto90.encoding:Crypto90Encoding",
+    told="ludotheque.games.crypto90.howto:told",
 )

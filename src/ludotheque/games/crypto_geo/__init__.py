@@ -130,6 +130,7 @@ COMBINATIONS = Manifest(
     },
     details="ludotheque.games.crypto_geo.game:tally",
     encoding="ludotheque.games.crypto_geo.encoding:CombinationsEncoding",
+    told="ludotheque.games.crypto_geo.howto:combinations",
 )
 CHAIN_GAME = Manifest(
     "crypto-geographique-chaine",
@@ -146,4 +147,5 @@ CHAIN_GAME = Manifest(
     players={"ismcts": "ludotheque.games.crypto_geo.players:ISMCTS"},
     details="ludotheque.games.crypto_geo.chain:tally",
     encoding="ludotheque.games.crypto_geo.encoding:ChainEncoding",
+    told="ludotheque.games.crypto_geo.howto:chain",
 )

@@ -63,4 +63,5 @@ MANIFEST = Manifest(
     # Every move of Dames rabattues is forced: the player is seated, and never has to think.
     players={"mcts": "ludotheque.games.dames_rabattues.players:MCTS"},
     encoding="ludotheque.games.dames_rabattues.encoding:DamesRabattuesEncoding",
+    told="ludotheque.games.dames_rabattues.howto:told",
 )

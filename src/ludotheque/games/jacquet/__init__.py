@@ -96,4 +96,5 @@ MANIFEST = Manifest(
     },
     details="ludotheque.games.jacquet.game:tally",
     encoding="ludotheque.games.jacquet.encoding:JacquetEncoding",
+    told="ludotheque.games.jacquet.howto:told",
 )

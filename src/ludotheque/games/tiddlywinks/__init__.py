@@ -34,6 +34,7 @@ CABRIOLE = Manifest(
     details="ludotheque.games.tiddlywinks.game:tally",
     result="ludotheque.games.tiddlywinks.game:ending",
     encoding="ludotheque.games.tiddlywinks.encoding:TiddlywinksEncoding",
+    told="ludotheque.games.tiddlywinks.explain:cabriole",
 )
 # The same table, view, questions, players, account and encoding; Horsman's rules and options.
 TIDDLEDY_WINKS = replace(
@@ -43,4 +44,5 @@ TIDDLEDY_WINKS = replace(
     rules="ludotheque.games.tiddlywinks.horsman:HorsmanGame",
     options=HORSMAN_OPTIONS,
     aliases=("tiddlywinks",),
+    told="ludotheque.games.tiddlywinks.explain:horsman",
 )

@@ -53,7 +53,7 @@ from ludotheque.core.errors import IllegalMoveError
 from ludotheque.core.game import State
 from ludotheque.games.tiddlywinks.game import TREMBLES, TiddlywinksGame, TiddlywinksState
 from ludotheque.games.tiddlywinks.judge import TOLERANCE
-from ludotheque.games.tiddlywinks.notation import PASS, SHOT_IDS, Shot
+from ludotheque.games.tiddlywinks.notation import LEAST_PRESSURE, PASS, SHOT_IDS, Shot
 from ludotheque.games.tiddlywinks.physics import G
 from ludotheque.games.tiddlywinks.player import DRAG, pot_speed
 from ludotheque.games.tiddlywinks.squidger import HIGHEST, LOWEST, Aim, launch
@@ -80,9 +80,6 @@ STRENGTHS = (0.5, 0.8, 1.0, 1.2)
 STEEPS = (36, 72)
 #: The grid's shots per counter: bearings, then strengths, then steepnesses, the last fastest.
 SHOTS = len(OFFSETS) * len(STRENGTHS) * len(STEEPS)
-#: The least pressure a shot may have: the notation's hundredth (a shot presses, and pressure
-#: 0 is refused by the rules).
-LEAST_PRESSURE = 0.01
 #: A counter's height is shown in cup heights up to this: one leaning on the rim stands about
 #: one high; only a counter the engine left bouncing at the end of its time could stand higher.
 HIGHEST_SHOWN = 2.0

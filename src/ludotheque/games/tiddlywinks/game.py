@@ -67,6 +67,8 @@ from ludotheque.games.tiddlywinks.view import (
     Place,
     RuleSet,
     TiddlywinksView,
+    from_cup,
+    seen,
 )
 
 if TYPE_CHECKING:
@@ -688,7 +690,7 @@ class TiddlywinksState(State):
             # The rules keep places, ids and colours as plain text; the view names their values.
             counters.append({
                 "counter": self._counter_name(k), "place": cast(Place, c.place),
-                "x": round(x, 4), "y": round(y, 4), "z": round(z, 4), "tilt": round(leaning, 1),
+                "x": seen(x), "y": seen(y), "z": seen(z), "tilt": round(leaning, 1),
             })
         cup, table = game.CUP, game.setup.table
         view: TiddlywinksView = {
@@ -792,9 +794,8 @@ class TiddlywinksState(State):
                 continue
             if event.what == "moved":
                 c = self.position.counters[event.counter]
-                distance = math.hypot(*c.pose[:2]) * 100
-                lines.append(f"{name(event.counter)} moved; it lies {distance:.1f} cm from the "
-                             "cup's centre")
+                lines.append(f"{name(event.counter)} moved; it lies {from_cup(*c.pose[:2])} "
+                             "from the cup's centre")
                 continue
             rule = {"lake": self._lake_rule_name(), "off": names["off"]}.get(event.what)
             lines.append(f"{name(event.counter)} {what}" + (f": {event.then}" if event.then

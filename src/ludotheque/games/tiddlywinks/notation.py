@@ -40,6 +40,12 @@ STEEPS = 91  # whole degrees, 0 (flat) to 90 (upright)
 MAX_COUNTERS = 36
 SHOT_IDS = MAX_COUNTERS * BEARINGS * PRESSURES * STEEPS
 
+#: The least pressure a shot may have, the notation's hundredth: a shot presses its counter.
+LEAST_PRESSURE = 0.01
+#: What the pressure means, in the words of the quick rules, ``? shot`` and a refusal alike.
+PRESSURE_SCALE = (f"pressure runs from {LEAST_PRESSURE} (a touch; 0.1 hops a few cm) to 1.0 "
+                  "(across the table)")
+
 #: Tremble steps: a hundredth of a standard deviation, within ±5.
 LEVELS = 1001
 TREMBLE_IDS = LEVELS**4
@@ -135,10 +141,8 @@ def parse_shot(
     counter = owner * per_player + number - 1
     if aim.startswith("cup"):
         bearing += cup_bearing(counter)
-    if not 0 < pressure <= 1:
-        raise NotationError(
-            f"pressure runs from 0.01 (a touch: the counter must be played) to 1, not {pressure}."
-        )
+    if not LEAST_PRESSURE <= pressure <= 1:
+        raise NotationError(f"{PRESSURE_SCALE}, not {pressure}.")
     if not 0 <= steep <= 90:
         raise NotationError(f"steep runs from 0 (the squidger flat) to 90 (upright), not {steep}.")
     return Shot.quantised(counter, bearing, pressure, steep)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from ludotheque.games.tiddlywinks.view import from_cup
+
 if TYPE_CHECKING:
     from ludotheque.games.tiddlywinks.game import TiddlywinksGame
 
@@ -50,8 +52,11 @@ def render(game: TiddlywinksGame, view: dict[str, Any]) -> str:
     lines = ["".join(r).rstrip() for r in grid]
     lines.append("r3 = red 3; R3 = dead; ** = counters overlapping; U = the cup"
                  + ("; : = the chalk circle" if lake else ""))
-    lines.append(f"turn {view['turns'] + 1}: {view['turn']} to play"
-                 + (f" — aimed: {view['aimed']}" if "aimed" in view else ""))
+    if "result" in view:
+        lines.append(f"turn {view['turns']}: the game is over")
+    else:
+        lines.append(f"turn {view['turns'] + 1}: {view['turn']} to play"
+                     + (f" — aimed: {view['aimed']}" if "aimed" in view else ""))
     in_cup: dict[str, int] = {}
     for counter in view["counters"]:
         colour = counter["counter"].split()[0]
@@ -61,7 +66,6 @@ def render(game: TiddlywinksGame, view: dict[str, Any]) -> str:
     for counter in view["counters"]:
         if counter["place"] == "cup":
             continue
-        distance = math.hypot(counter["x"], counter["y"])
         bearing = math.degrees(math.atan2(-counter["y"], -counter["x"])) % 360
         where = {"line": "on the start line", "cloth": "on the cloth", "lake": "in the ring",
                  "dead": f"dead in the {game.LAKE_WORD}"}[counter["place"]]
@@ -72,13 +76,15 @@ def render(game: TiddlywinksGame, view: dict[str, Any]) -> str:
         else:
             tilt = f", tilted {counter['tilt']:.0f}°" if counter["tilt"] >= 3 else ""
         mark = "→ " if counter["counter"] in playable else "  "
-        lines.append(f"{mark}{counter['counter']:<9} {where}{tilt}, {distance * 100:5.1f} cm "
-                     f"from the cup, which lies at {bearing:5.1f}°")
+        distance = from_cup(counter["x"], counter["y"])
+        lines.append(f"{mark}{counter['counter']:<9} {where}{tilt}, {distance:>8} from the cup, "
+                     f"which lies at {bearing:5.1f}°")
     if view.get("open ring"):
         lines.append("in the ring, open to others: " + ", ".join(view["open ring"]))
     if "playable" in view:
         lines.append("you may play: " + ", ".join(view["playable"]) if view["playable"]
                      else "no counter may be played: pass")
     if "result" in view:
-        lines.extend(view["result"])
+        # Each seat's account; who won is the game's result, which every front end tells.
+        lines.extend(view["result"][1:])
     return "\n".join(lines)

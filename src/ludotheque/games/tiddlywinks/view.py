@@ -16,6 +16,7 @@ named by its owner's colour and its number on his start line, from his left (``r
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Literal, NotRequired, TypedDict
 
 #: The two rule sets, by id.
@@ -196,3 +197,18 @@ _Fields = TypedDict("_Fields", {
 class TiddlywinksView(_Fields):
     """What a seat of Cabriole or Tiddledy Winks sees, and the spectator alike: the table hides
     nothing, so every view of a position is the same."""
+
+
+def seen(length: float) -> float:
+    """A length as the view gives it: to a tenth of a millimetre."""
+    return round(length, 4)
+
+
+def from_cup(x: float, y: float) -> str:
+    """How far from the cup's axis a counter at (x, y) lies, as every sentence tells it: from
+    where the view puts it, in centimetres to a tenth, so that two answers never differ.
+
+    >>> from_cup(0.03345, 0.0)  # 3.345 cm, shown at 3.35 by the view
+    '3.4 cm'
+    """
+    return f"{math.hypot(seen(x), seen(y)) * 100:.1f} cm"

@@ -175,7 +175,7 @@ def test_a_person_plays_a_round_of_crypto_90_and_sees_only_his_own_hand():
                  input=keys)
     assert result.exit_code == 0, result.output
     assert "hand:" in result.output and "(row places)" in result.output
-    assert "south is dealt his hand card." in result.output  # the computer's card unseen
+    assert "The cards are dealt, 8 face up in each row and one in each hand" in result.output
     assert re.search(r"(north|south) wins\.|round 1\.", result.output)
 
 

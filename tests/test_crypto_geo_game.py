@@ -41,11 +41,16 @@ def dealt(players=2, **options):
 
 def test_the_deal_gives_seven_each_and_a_fakir_is_exposed_and_replaced():
     state = game(2).new_initial_state()
-    play(state, "Ain", "F", "Aisne")  # north, then south's fakir, exposed and replaced
+    play(state, "Ain", "F")  # north, then south's fakir, exposed and replaced
+    assert state.describe_last(0) == "south is dealt a fakir, exposes it and is dealt another."
+    play(state, "Aisne")
     r = state.round
     assert r.hands == ((1,), (2,)) and r.fakirs == (0, 1)
-    assert state.describe_last(0) == "south is dealt a card."
-    assert state.describe_last(1) == "south is dealt a card: Aisne."
+    # A card dealt is told with the rest, once the deal is over.
+    assert state.describe_last(0) == state.describe_last(1) == ""
+    dealt_out = dealt()
+    assert dealt_out.describe_last(None) == (
+        "The cards are dealt, 7 to each player; the first card of the pile is turned up: Vosges.")
 
 
 def test_a_turn_takes_a_card_and_throws_one():

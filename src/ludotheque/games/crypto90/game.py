@@ -337,12 +337,11 @@ class Crypto90State(StockChance, State):
         before, action = self._last
         seat = self.game.seat_name
         if before.phase is Phase.DEAL:
+            # The deal is told once, at its end; a fakir set aside is a thing apart.
             what, to, position = before.deal_target()
             card = card_name(action)
-            if what == "row":
-                return f"{seat(to)}'s row, card {position + 1}: {card}."
-            if what == "hand":
-                return f"{seat(to)} is dealt his hand card{_if_seen(player, to, card)}."
+            if what in ("row", "hand"):
+                return ""
             if what == "replace row":
                 return f"{seat(to)} sets a fakir aside; card {position + 1} is now {card}."
             if what == "replace hand":
@@ -352,7 +351,8 @@ class Crypto90State(StockChance, State):
                 )
             if self.table.phase is Phase.DEAL:  # a fakir the dealer keeps (turned_fakir=dealer)
                 return f"the dealer, {seat(to)}, turns up a fakir and sets it aside."
-            return f"the dealer turns up {card} to begin the pile."
+            return (f"The cards are dealt, {ROW} face up in each row and one in each hand; the "
+                    f"dealer turns up {card} to begin the pile.")
         mover = seat(before.to_move)
         if before.phase is Phase.STOCK:
             if action == FAKIR:
@@ -361,9 +361,10 @@ class Crypto90State(StockChance, State):
             seen = _if_seen(player, before.to_move, card_name(action))
             return f"{mover} draws from the stock{seen}."
         if before.phase is Phase.DRAW:
+            # Taking the stock's top card is told by the draw that follows it.
             if action == TAKE_PILE:
                 return f"{mover} takes {card_name(before.pile[-1])} from the pile."
-            return f"{mover} takes the stock's top card."
+            return ""
         said = self._said(before, action, player)
         if said.endswith("wins the round"):  # his lay ended it: the round's end is said
             return f"{mover}: {said.removesuffix('the round')}round {before.round}."

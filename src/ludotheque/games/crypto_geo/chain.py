@@ -345,12 +345,14 @@ class CryptoGeographiqueChainState(MapState):
         before, action = self._last
         seat = self.game.seat_name
         if before.dealing:
+            # The deal is told once, at its end (a fakir dealt is a thing apart, shown to all).
             to = before.dealing_to()
             if to is None:
-                return f"the first card is turned up: {card_name(action)}."
+                return (f"The cards are dealt, {HAND} to each player; the first card is turned "
+                        f"up: {card_name(action)}.")
             if action == FAKIR:
                 return f"{seat(to)} is dealt a fakir, exposes it and is dealt another."
-            return f"{seat(to)} is dealt a card{': ' + card_name(action) if player == to else ''}."
+            return ""
         mover = seat(before.to_move)
         if before.drawing:
             if action == FAKIR:

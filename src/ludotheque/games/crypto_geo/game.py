@@ -452,13 +452,14 @@ class CryptoGeographiqueState(MapState):
         before, action = self._last
         seat = self.game.seat_name
         if before.phase is Phase.DEAL:
+            # The deal is told once, at its end (a fakir dealt is a thing apart, shown to all).
             to = before.dealing_to()
             if to is None:
-                return f"the first card of the pile is turned up: {card_name(action)}."
+                return (f"The cards are dealt, {HAND} to each player; the first card of the pile "
+                        f"is turned up: {card_name(action)}.")
             if action == FAKIR:
                 return f"{seat(to)} is dealt a fakir, exposes it and is dealt another."
-            seen = f": {card_name(action)}" if player == to else ""
-            return f"{seat(to)} is dealt a card{seen}."
+            return ""
         mover = seat(before.to_move)
         if before.phase is Phase.STOCK:
             if action == FAKIR:
@@ -466,9 +467,10 @@ class CryptoGeographiqueState(MapState):
             seen = f": {card_name(action)}" if player == before.to_move else ""
             return f"{mover} draws from the stock{seen}."
         if before.phase is Phase.TAKE:
+            # Taking the stock's top card is told by the draw that follows it.
             if action == TAKE_PILE:
                 return f"{mover} takes {card_name(before.pile[-1])} from the pile."
-            return f"{mover} takes the stock's top card."
+            return ""
         if before.phase is Phase.CONSENT:
             partner = seat(self.game.partner(before.to_move))  # type: ignore[arg-type]
             return f"{partner} {'agrees: the round is over' if action == AGREE else 'refuses'}."

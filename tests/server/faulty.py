@@ -3,9 +3,11 @@
 *Faulty* is a little dice race: each turn a die is thrown (chance), and the seat to play either
 steps one point or runs the die's number; the first past ten points wins. A test plants a fault
 with :data:`FAULT`, ``{step: n}``: the rules raise ``RuntimeError`` in that step when the game
-has had ``n`` actions (chance outcomes included). The steps are ``deciding`` (reading a move),
-``applying``, ``chance``, ``observation``, ``describe_last``, ``legal moves`` and ``computer``
-(the heuristic a computer player judges by).
+has had ``n`` actions (chance outcomes included), or at every one for ``n = -1``. The steps are
+``setting up`` (a new state), ``deciding`` (reading a move), ``applying``, ``chance``,
+``observation``, ``describe_last``, ``legal moves``, ``returns`` and ``computer`` (the heuristic
+a computer player judges by). With ``FAULTY_EXIT=1`` in the environment, the heuristic ends the
+process it runs in, as a worker that crashes.
 
 It is registered by the ``faulty`` fixture only, never by an entry point, so that no other test
 sees it among the rule sets.
@@ -13,6 +15,7 @@ sees it among the rule sets.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,7 +39,7 @@ MANIFEST = Manifest(
 
 
 def planted(step: str, state: FaultyState) -> None:
-    if FAULT.get(step) == len(state.history()):
+    if FAULT.get(step) in (len(state.history()), -1):
         raise RuntimeError(f"a fault planted in {step} after {len(state.history())} actions")
 
 
@@ -59,6 +62,7 @@ class FaultyState(State):
         self.points = (0, 0)
         self.mover = 0
         self.die: int | None = None
+        planted("setting up", self)
 
     def _current_player(self) -> int:
         if max(self.points) >= GOAL:
@@ -93,6 +97,8 @@ class FaultyState(State):
         return f"throw {action + 1}" if self.die is None else MOVES[action]
 
     def _returns(self) -> list[float]:
+        if max(self.points) >= GOAL:
+            planted("returns", self)
         if max(self.points) < GOAL:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.points[0] >= GOAL else [-1.0, 1.0]
@@ -108,6 +114,8 @@ class FaultyState(State):
 
 
 def heuristic(state: State, player: int) -> float:
+    if os.environ.get("FAULTY_EXIT") == "1":
+        os._exit(1)
     planted("computer", state)  # type: ignore[arg-type]
     points: tuple[int, int] = state.points  # type: ignore[attr-defined]
     return float(points[player] - points[1 - player])

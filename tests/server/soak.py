@@ -4,9 +4,10 @@ Each game is played as the service plays it: every event decided by a ``GameTabl
 (a move as its seat's frame offers it, a shot written out of every kind, now and then a
 take-back or a seat handed to the computer and back), rehearsed, written to a database and
 taken, which builds every seat's frame and the spectator's at every event. At its end the
-table is rebuilt from its stored log, and must show every viewer the same frame. What goes
-wrong is a fault: a ``TableFault`` (the rules raised), a table that would not be set up, or a
-rebuilt table that shows a viewer something else.
+table is rebuilt from its stored log, and must show every viewer the same frame, and its
+record, downloaded, must replay step by step to its result. What goes wrong is a fault: a
+``TableFault`` (the rules raised), a table that would not be set up, a rebuilt table that shows
+a viewer something else, or a replay that stops short.
 
 ``tests/server/test_soak.py`` plays a short game of each rule set; ``benchmarks/
 server_soak.py`` plays for an hour, under every option set of :data:`OPTION_SETS`.
@@ -19,7 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludotheque.core.errors import LudothequeError
+from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game
+from ludotheque.server.pages import steps
 from ludotheque.server.store import Store, TableRow
 from ludotheque.server.table import Ahead, GameTable, TableFault
 
@@ -118,6 +121,12 @@ def soak(name: str, options: dict[str, Any], seed: int) -> Soaked:
         if rebuilt.frame(viewer, 0) != table.frame(viewer, 0):
             return Soaked(table.number, [f"{where}: rebuilt, the table shows {viewer} another "
                                          "frame"])
+    # The finished table's record, as downloaded, and its replay, as its page steps through it.
+    record = Record.from_json(table.record().to_json())
+    replayed = steps(record, None)
+    if "result" not in replayed[-1] or len(replayed) != len(record.moves) + 1:
+        return Soaked(table.number, [f"{where}: its replay stops at {len(replayed) - 1} of "
+                                     f"{len(record.moves)} moves"])
     return Soaked(table.number, [])
 
 

@@ -19,7 +19,7 @@ from sqlalchemy import text
 
 from ludotheque.core import registry
 from ludotheque.core.record import Record
-from ludotheque.server.store import STOP, Store
+from ludotheque.server.store import STOP, Store, StoreError
 from tests.server import faulty
 from tests.server.helpers import Seat, create, served
 
@@ -132,7 +132,8 @@ def test_a_table_whose_computer_cannot_move_at_all_is_stopped_and_over(
         assert client.post("/replay", content=response.text).status_code == 200
         assert "stopped by a fault at event 4" in client.get("/").text
         other_table_plays(client)
-    assert sum(1 for r in faults_logged(caplog, table) if "at event 4" in r.getMessage()) == 1
+    assert sum(1 for r in faults_logged(caplog, table)
+               if "a fault at event 4" in r.getMessage()) == 1
 
 
 def test_a_stored_table_that_no_longer_replays_is_stopped_at_start(database, fault, caplog):
@@ -193,3 +194,148 @@ def test_a_table_whose_start_cannot_be_shown_is_not_created(database, fault, cap
     assert list(Store(database).tables()) == []
     [logged] = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert "a fault at event 0" in logged.getMessage()
+
+
+def test_a_table_whose_last_position_cannot_be_shown_at_start_stops_before_it(
+        database, fault):
+    with served(database) as client:
+        table, key = create(client, "faulty", ["human", "human"])
+        north = Seat(client, table, key)
+        north.settled()
+        north.play("run", "m1")
+    fault["observation"] = 3  # the position after the 3rd event, the die thrown for south
+    with served(database) as client:
+        frame = Seat(client, table, key).until("update")
+        assert "stopped by a fault at event 3" in frame["result"]
+        first = client.get(f"/t/{table}/record").text
+    fault.clear()
+    with served(database) as client:  # rebuilt from its log, the same table
+        assert Seat(client, table, key).until("update")["result"] == frame["result"]
+        assert client.get(f"/t/{table}/record").text == first
+    assert Record.from_json(first).moves[-1] == "run"  # the last event shown
+
+
+def test_the_move_that_ends_a_game_whose_returns_fault_is_refused(database, fault):
+    fault["returns"] = -1
+    with served(database) as client:
+        table, key = create(client, "faulty", ["human", "human"])
+        north = Seat(client, table, key)
+        seats = [north, Seat(client, table, next(iter(north.welcome["invites"].values())))]
+        answer: dict = {"type": "ack"}
+        while answer["type"] == "ack":
+            frame = north.settled(north.frame.get("n")) if north.frame else north.until("update")
+            mover = seats[["north", "south"].index(frame["to_act"])]
+            mover.settled(frame["n"])
+            mover.send({"type": "move", "id": f"m{frame['n']}", "move": "run"})
+            answer = mover.next()
+            while answer["type"] not in ("ack", "error"):
+                answer = mover.next()
+            if answer["type"] == "ack":
+                north.settled(answer["n"] + 1)  # the move and its die
+        assert answer["message"].startswith("the server could not play this")
+        assert "result" not in Seat(client, table, None).until("update")
+
+
+def test_a_finished_table_whose_result_faults_at_start_stays_finished(database, fault):
+    with served(database) as client:
+        table, key = create(client, "faulty", ["human", "random"])
+        north = Seat(client, table, key)
+        while "result" not in north.settled():
+            north.play("run", f"m{north.frame['n']}")
+    fault["returns"] = -1
+    with served(database) as client:
+        frame = Seat(client, table, None).until("update")
+        assert frame["result"].startswith("The game is over; its result cannot be told")
+        assert "stopped" not in frame
+        record = client.get(f"/t/{table}/record")
+        assert record.status_code == 200 and Record.from_json(record.text).result is None
+        assert client.get("/").status_code == 200
+    assert events(database, table)[-1].kind != STOP
+
+
+def test_a_move_that_would_not_read_back_as_played_is_refused(database, fault):
+    # The die thrown after north's move cannot be read back from its text: written, the table
+    # would rebuild as another, so nothing is written.
+    fault["deciding"] = 2
+    with served(database) as client:
+        table, key = create(client, "faulty", ["human", "human"])
+        north = Seat(client, table, key)
+        north.settled()
+        north.send({"type": "move", "id": "m1", "move": "run"})
+        assert north.until("error")["message"].startswith("the server could not play this")
+        assert len(events(database, table)) == 1
+
+
+def test_a_rule_set_that_cannot_set_up_a_game_refuses_the_table(database, fault, caplog):
+    fault["setting up"] = 0
+    with served(database) as client:
+        response = client.post("/new/faulty", content="seat0=human&seat1=human",
+                               headers={"content-type": "application/x-www-form-urlencoded"})
+        assert response.status_code == 400
+    assert any("a fault at event 0" in r.getMessage() for r in caplog.records)
+
+
+def test_a_move_the_database_refuses_is_one_sentence_and_a_computers_stops_its_table(
+        database, fault, monkeypatch):
+    written = Store.append
+    refused = {"seats": {0}}  # whose events the database refuses (-2: a stop)
+
+    def append(self, table_id, events):
+        if any((-2 if event.kind == STOP else event.seat) in refused["seats"]
+               for event in events):
+            raise StoreError("the database is gone.")
+        written(self, table_id, events)
+
+    monkeypatch.setattr(Store, "append", append)
+    with served(database) as client:
+        table, key = create(client, "faulty", ["human", "heuristic"])
+        north = Seat(client, table, key)
+        north.settled()
+        north.send({"type": "move", "id": "m1", "move": "run"})
+        assert north.until("error")["message"] == "the database is gone."
+        # South's move cannot be written, nor then the stop: the table ends here all the same.
+        refused["seats"] = {1, -2}
+        north.play("run", "m1")
+        frame = north.settled()
+        assert frame["stopped"] and "stopped by a fault at event 4" in frame["result"]
+        refused["seats"] = set()
+        other_table_plays(client)
+
+
+def test_a_replay_whose_rules_fault_ends_where_they_do(database, fault):
+    with served(database) as client:
+        table, key = create(client, "faulty", ["human", "random"])
+        north = Seat(client, table, key)
+        while "result" not in north.settled():
+            north.play("run", f"m{north.frame['n']}")
+        record = client.get(f"/t/{table}/record").text
+        fault["observation"] = 2
+        steps = client.post("/replay/steps", content=record)
+        assert steps.status_code == 200
+        assert [step["view"] is None for step in steps.json()] == [False, False, True]
+        assert "The replay stops here" in steps.json()[-1]["said"]
+        fault.clear()
+        fault["applying"] = 1
+        upload = client.post("/replay", content=record)
+        assert upload.status_code == 400 and "could not replay this record" in upload.text
+
+
+def test_a_worker_a_computer_player_crashes_is_replaced_for_every_table(
+        database, fault, monkeypatch, caplog):
+    # The heuristic ends the worker process it runs in: the pool breaks, south plays at random,
+    # and the next decision at any table has a pool of its own again.
+    monkeypatch.setenv("FAULTY_EXIT", "1")
+    with served(database, pool=None, workers=1) as client:
+        table, key = create(client, "faulty", ["human", "heuristic"])
+        north = Seat(client, table, key)
+        north.settled()
+        north.play("run", "m1")
+        assert north.settled()["n"] == 5  # south moved, at random, and his die was thrown
+        assert any("BrokenProcessPool" in (r.exc_text or "") or "terminated abruptly" in
+                   str(r.exc_info[1] if r.exc_info else "") for r in caplog.records)
+        other, other_key = create(client, "dames-rabattues", ["human", "easy"])
+        seat = Seat(client, other, other_key)
+        seat.settled()
+        seat.play(seat.frame["legal"][0], "beside")
+        seat.settled()
+        assert not faults_logged(caplog, other)  # its computer player thought, in a new pool

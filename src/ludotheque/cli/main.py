@@ -47,7 +47,6 @@ from ludotheque.selfplay.report import COLUMNS, NUMBERS, PLOTS, rows, summary, w
 from ludotheque.selfplay.simulation import Interrupted, lengths, simulate, summarise, tally
 from ludotheque.selfplay.tournament import Tournament
 from ludotheque.server.app import DEFAULT_DATABASE, create_app
-from ludotheque.server.computer import worker_pool
 from ludotheque.server.protocol import BURST, RATE
 from ludotheque.server.service import HAND_OVER_AFTER
 
@@ -629,7 +628,7 @@ def serve(
     """Serve the browser edition: the lobby, the tables and their replays."""
     application = create_app(
         database, rng=None if seed is None else random.Random(seed),
-        pool=worker_pool(workers), shot_pool=worker_pool(shot_workers),
+        workers=workers, shot_workers=shot_workers,
         hand_over_after=hand_over_after,
         message_rate=(BURST, messages_per_second),
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import time
 from collections.abc import AsyncIterator
@@ -37,6 +38,8 @@ from ludotheque.server.table import Chance
 #: The default database: a file in the directory the server is started from.
 DEFAULT_DATABASE = "sqlite:///ludotheque.sqlite"
 
+_log = logging.getLogger("ludotheque.server")
+
 
 def create_app(
     database: str = DEFAULT_DATABASE,
@@ -44,16 +47,20 @@ def create_app(
     rng: random.Random | None = None,
     pool: Executor | None = None,
     shot_pool: Executor | None = None,
+    workers: int | None = None,
+    shot_workers: int = 1,
     hand_over_after: float = HAND_OVER_AFTER,
     message_rate: tuple[int, float] = (BURST, RATE),
     chance: Chance | None = None,
 ) -> FastAPI:
     """The application over the database at ``database`` (any SQLAlchemy URL); a connection
-    may send ``message_rate`` messages: a burst, then so many a second."""
+    may send ``message_rate`` messages: a burst, then so many a second. The computer players
+    think as ``Service`` says."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service = Service(Store(database), rng=rng, pool=pool, shot_pool=shot_pool,
+                          workers=workers, shot_workers=shot_workers,
                           hand_over_after=hand_over_after, chance=chance)
         app.state.service = service
         await service.start()
@@ -167,7 +174,16 @@ async def _uploaded(request: Request) -> Record:
     except UnicodeDecodeError:
         raise LudothequeError("a record is UTF-8 text; this file is not.") from None
     record = Record.from_json(text)
-    if not record.is_over():
+    try:
+        over = record.is_over()
+    except LudothequeError:
+        raise
+    except Exception as error:  # the rules', not the record's
+        _log.error("an uploaded record of %s could not be replayed", record.game,
+                   exc_info=error)
+        raise LudothequeError("the server could not replay this record: its rules met a "
+                              "fault, now in the server's log.") from None
+    if not over:
         raise LudothequeError("only a finished game's record is replayed here (or one a fault "
                               "stopped).")
     return record

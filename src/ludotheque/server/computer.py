@@ -18,6 +18,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import traceback
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -29,9 +30,15 @@ if TYPE_CHECKING:
 
 def choose(kind: str, seed: float, state: State) -> str:
     """The move the computer player ``kind`` (``random``, ``easy``, ``mcts:hard``…), seeded
-    ``seed``, makes in ``state``, as written."""
-    agent = make_agent(kind, seed=seed, game=state.game)
-    return state.action_to_string(agent.choose(state.turn()))
+    ``seed``, makes in ``state``, as written; whatever it raises comes back a RuntimeError
+    holding its traceback."""
+    try:
+        agent = make_agent(kind, seed=seed, game=state.game)
+        return state.action_to_string(agent.choose(state.turn()))
+    except Exception as error:
+        # Sent back pickled: an exception that cannot be rebuilt on the server's side would
+        # break the whole pool, every table's players with it; its text travels instead.
+        raise RuntimeError("".join(traceback.format_exception(error)).strip()) from None
 
 
 #: prctl's option that has the kernel signal a process when the thread that started it ends.

@@ -8,6 +8,7 @@ through the WebSocket, seat by seat, once the page has said whose link it holds.
 from __future__ import annotations
 
 import json
+import logging
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,7 @@ _templates = Environment(
     lstrip_blocks=True,
 )
 _markdown = MarkdownIt("commonmark").enable("table")
+_log = logging.getLogger("ludotheque.server")
 
 #: How each kind of seat is offered on a new table's form.
 SEAT_KINDS = {
@@ -205,21 +207,35 @@ def replay(record: Record, table_id: str | None) -> str:
 
 def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
     """Every entry of a finished game's record, with the view after it, as ``seat`` saw it
-    (None: a spectator)."""
+    (None: a spectator). Where the rules fault on an entry (a record that no longer plays
+    as it was played), the replay ends there with a sentence saying so, and the fault goes to
+    the server's log."""
     game = record.load_game()
     if seat is not None and not 0 <= seat < game.num_players():
         raise LudothequeError(f"the seats are numbered 0 to {game.num_players() - 1}.")
+    shown: list[dict[str, Any]] = []
+    walked = record.walk(game)
     state = game.new_initial_state()
-    shown = [{"move": "", "said": "The game begins.", "view": state.observation(seat)}]
-    for step in record.walk(game):
-        if step.withdrawn is not None:
-            said = taken_back(game, step.seat, step.withdrawn, seat)
-        else:
-            said = step.state.describe_last(seat) or step.move
-        shown.append({"move": step.move, "said": said, "view": step.state.observation(seat)})
-        state = step.state
-    if record.stopped is not None:
-        shown[-1]["result"] = f"The game was {record.stopped}; its record ends there."
-    elif state.is_terminal():
-        shown[-1]["result"] = result_sentence(state)
+    try:
+        shown.append({"move": "", "said": "The game begins.", "view": state.observation(seat)})
+        for step in walked:
+            if step.withdrawn is not None:
+                said = taken_back(game, step.seat, step.withdrawn, seat)
+            else:
+                said = step.state.describe_last(seat) or step.move
+            shown.append({"move": step.move, "said": said,
+                          "view": step.state.observation(seat)})
+            state = step.state
+        if record.stopped is not None:
+            shown[-1]["result"] = f"The game was {record.stopped}; its record ends there."
+        elif state.is_terminal():
+            shown[-1]["result"] = result_sentence(state)
+    except LudothequeError:
+        raise
+    except Exception as error:  # the rules', not the record's
+        _log.error("a replay of %s stopped at its entry %d", record.game, len(shown),
+                   exc_info=error)
+        shown.append({"move": "", "view": None, "said": f"The replay stops here: the server "
+                      f"could not replay entry {len(shown)} of this record (its rules met a "
+                      "fault, now in the server's log)."})
     return shown

@@ -28,9 +28,9 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ludotheque.agents import PERSON, is_person, make_agent
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError, quoted
@@ -50,6 +50,11 @@ MAX_PLAYING = 2000
 
 #: How long a person must have been gone before the others may hand his seat to the computer.
 HAND_OVER_AFTER = 60.0
+
+#: What a person creating a table is told when the rules fault in setting it up.
+SET_UP = "the server could not set this table up: its rules met a fault, now in the server's log."
+
+T = TypeVar("T")
 
 
 def digest(key: str) -> str:
@@ -79,9 +84,10 @@ class Service:
 
     ``rng`` draws chance and seeds the computer players (by default the system's entropy);
     ``chance``, if given, gives each chance outcome instead (a deal set in advance);
-    ``pool`` is where computer players think (by default worker processes), and ``shot_pool``
-    those of a game whose moves are aimed shots (``Game.continuous``: one worker process by
-    default)."""
+    computer players think in ``workers`` processes (by default one per core), and those of a
+    game whose moves are aimed shots (``Game.continuous``) in ``shot_workers`` of their own,
+    started when first needed and started anew if a player breaks them; or in ``pool`` and
+    ``shot_pool``, where given (the tests' threads)."""
 
     def __init__(
         self,
@@ -90,6 +96,8 @@ class Service:
         rng: random.Random | None = None,
         pool: Executor | None = None,
         shot_pool: Executor | None = None,
+        workers: int | None = None,
+        shot_workers: int = 1,
         hand_over_after: float = HAND_OVER_AFTER,
         clock: Callable[[], float] = time.time,
         chance: Chance | None = None,
@@ -99,6 +107,7 @@ class Service:
         self.chance: Chance = chance or (lambda state: state.sample_chance(self.rng))
         self._pool = pool
         self._shot_pool = shot_pool
+        self.workers, self.shot_workers = workers, shot_workers
         self.hand_over_after = hand_over_after
         self.clock = clock
         self.tables: dict[str, GameTable] = {}
@@ -125,15 +134,27 @@ class Service:
             self._add(table)
 
     def pool(self, game: Game) -> Executor:
-        """Where ``game``'s computer players think."""
+        """Where ``game``'s computer players think (started here, on the event loop's thread,
+        which the workers are bound to: ``computer.bound_to``)."""
         if game.continuous:
             # A shot planner simulates its candidates for a second or more a shot.
             if self._shot_pool is None:
-                self._shot_pool = worker_pool(1)
+                self._shot_pool = worker_pool(self.shot_workers)
             return self._shot_pool
         if self._pool is None:
-            self._pool = worker_pool()
+            self._pool = worker_pool(self.workers)
         return self._pool
+
+    def _renew(self, game: Game) -> None:
+        """Drop ``game``'s pool, broken (a worker died): the next decision starts another, so
+        that one table's player leaves no other table without its own."""
+        broken = self._shot_pool if game.continuous else self._pool
+        if broken is not None:
+            broken.shutdown(wait=False, cancel_futures=True)
+        if game.continuous:
+            self._shot_pool = None
+        else:
+            self._pool = None
 
     def _add(self, table: GameTable) -> None:
         self.tables[table.id] = table
@@ -150,7 +171,8 @@ class Service:
             async with self._locks[table.id]:
                 if table.fault is not None:
                     self._logged(table.fault)
-                    await self._stop(table, table.fault)
+                    if not table.is_over():
+                        await self._stop(table, table.fault)
                 await self._settle(table)
 
     async def close(self) -> None:
@@ -169,7 +191,8 @@ class Service:
     ) -> tuple[str, dict[int, str]]:
         """A new table: its id and the key of each person's seat. The first person's seat is
         the creator's, and its key the one the others derive from."""
-        loaded = load_game(game, **options)
+        table_id = secrets.token_urlsafe(9)
+        loaded = self._set_up(table_id, lambda: load_game(game, **options))
         playing = sum(not table.is_over() for table in self.tables.values())
         if playing >= MAX_PLAYING:
             raise LudothequeError(
@@ -183,7 +206,6 @@ class Service:
         for kind in kinds:
             if not is_person(kind):
                 make_agent(kind, seed=0, game=loaded)  # a bad kind is one sentence now
-        table_id = secrets.token_urlsafe(9)
         creator = secrets.token_urlsafe(24)
         people = [seat for seat, kind in enumerate(kinds) if is_person(kind)]
         keys = {seat: creator if seat == people[0] else derived_key(creator, table_id, seat)
@@ -191,16 +213,26 @@ class Service:
         row = TableRow(table_id, loaded.name, dict(loaded.options), tuple(kinds),
                        tuple(digest(keys[s]) if s in keys else "" for s in range(len(kinds))),
                        self.clock())
-        table = GameTable(row)
+        table = self._set_up(table_id, lambda: GameTable(row))
         if table.fault is not None:
             self._logged(table.fault)
-            raise LudothequeError("the server could not set this table up: its rules met a "
-                                  "fault, now in the server's log.")
+            raise LudothequeError(SET_UP)
         await self._write(self.store.create, row)
         self._add(table)
         async with self._locks[table_id]:
             await self._settle(table)
         return table_id, keys
+
+    def _set_up(self, table_id: str, made: Callable[[], T]) -> T:
+        """What ``made`` makes of the new table ``table_id``; the rules' refusal as it is,
+        anything else they raise logged and one sentence."""
+        try:
+            return made()
+        except LudothequeError:
+            raise
+        except Exception as error:
+            self._logged(TableFault(table_id, 0, error))
+            raise LudothequeError(SET_UP) from None
 
     def seat_of(self, table_id: str, key: str | None) -> int | None:
         """The seat ``key`` opens at the table (None: no key, a spectator); a key that opens
@@ -367,8 +399,16 @@ class Service:
                    fault.reason, exc_info=fault.error)
 
     async def _stop(self, table: GameTable, fault: TableFault) -> None:
-        """End ``table`` as stopped by ``fault`` (logged already): one event, then it is over."""
-        await self._adopt(table, table.stop(fault, self.clock()))
+        """End ``table`` as stopped by ``fault`` (logged already): one event, then it is over.
+        A stop the database will not take still ends the table here, until the server starts
+        again and meets the fault anew."""
+        ahead = table.stop(fault, self.clock())
+        try:
+            await self._write(self.store.append, table.id, ahead.events)
+        except Exception:
+            _log.exception("table %s: its stop could not be written", table.id)
+        table.take(ahead)
+        self._tell(table)
 
     def _tell(self, table: GameTable) -> None:
         for listener in self._listeners[table.id]:
@@ -401,36 +441,50 @@ class Service:
             move = await asyncio.get_running_loop().run_in_executor(
                 self.pool(table.game), choose, kind, self.rng.random(), table.state.clone()
             )
-        except Exception:
-            _log.exception("the computer player %s failed at table %s", kind, table.id)
+        except Exception as error:
+            _log.error("table %s: the computer player %s failed at event %d", table.id, kind,
+                       number + 1, exc_info=error)
+            if isinstance(error, BrokenExecutor):
+                self._renew(table.game)
         finally:
             self._thinking.discard(table.id)
         async with self._locks[table.id]:
             if table.number != number:  # a take-back or a seat handed on came first
                 await self._settle(table)
                 return
-            ahead: Ahead | None = None
-            if move is not None:
-                try:
-                    ahead = table.decide(seat, move, self.chance, None, self.clock())
-                except TableFault as fault:
-                    self._logged(fault)
-                except LudothequeError as refusal:
-                    _log.error("the computer player %s at table %s chose %s, which the table "
-                               "refuses: %s", kind, table.id, quoted(move), refusal)
-            if ahead is None:
-                # A player that fails (a bug, a worker lost, a move refused) must not stall the
-                # table: the seat plays at random this once, or, if even that fails, the table
-                # stops.
-                try:
-                    ahead = table.at_random(seat, random.Random(self.rng.random()),
-                                            self.chance, self.clock())
-                except TableFault as fault:
-                    self._logged(fault)
+            try:
+                await self._computer_moves(table, seat, kind, move)
+            except Exception as error:
+                # Nothing the rules or the database raise here may leave a table waiting for
+                # a computer that no longer thinks: it stops.
+                fault = TableFault(table.id, table.number + 1, error)
+                self._logged(fault)
+                if not table.is_over():
                     await self._stop(table, fault)
-                    return
-            await self._adopt(table, ahead)
-            await self._settle(table)
+
+    async def _computer_moves(self, table: GameTable, seat: int, kind: str,
+                              move: str | None) -> None:
+        """The move the computer player chose, or, where it failed or chose one the table
+        refuses, one at random this once; where even that faults, the table stops."""
+        ahead: Ahead | None = None
+        if move is not None:
+            try:
+                ahead = table.decide(seat, move, self.chance, None, self.clock())
+            except TableFault as fault:
+                self._logged(fault)
+            except LudothequeError as refusal:
+                _log.error("table %s: the computer player %s chose %s, which the table "
+                           "refuses: %s", table.id, kind, quoted(move), refusal)
+        if ahead is None:
+            try:
+                ahead = table.at_random(seat, random.Random(self.rng.random()), self.chance,
+                                        self.clock())
+            except TableFault as fault:
+                self._logged(fault)
+                await self._stop(table, fault)
+                return
+        await self._adopt(table, ahead)
+        await self._settle(table)
 
 
 def stand_in(declared: Manifest) -> str:

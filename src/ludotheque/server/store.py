@@ -164,6 +164,9 @@ class Store:
                 f"event {events[0].number} of table {table_id} is already written; the log "
                 "only grows."
             ) from None
+        except SQLAlchemyError as error:
+            raise StoreError(f"the database did not take event {events[0].number} of table "
+                             f"{table_id} ({_reason(error)}); nothing of it was played.") from None
 
     def tables(self) -> Iterator[tuple[TableRow | UnreadableRow, list[Event]]]:
         """Every table with its log, in the order they were created; a row that cannot be
@@ -174,6 +177,8 @@ class Store:
             for e in connection.execute(
                 select(_events).order_by(_events.c.table_id, _events.c.number)
             ):
+                if e.table_id not in logs:
+                    continue  # a table's events without its row: no table to play them at
                 logs[e.table_id].append(
                     Event(e.number, e.kind, e.seat, e.text, e.move_id, e.at)
                 )

@@ -103,45 +103,68 @@ class GameTable:
     as far as it played with the fault in :attr:`fault`, for the service to log and to end the
     table with (:meth:`stop`)."""
 
+    inplay: GameInPlay
+    #: Who holds each seat now: ``human`` or a computer player's kind.
+    kinds: list[str]
+    events: list[Event]
+    #: What each event told each seat, and (last) a spectator: the log as each may read it.
+    _said: list[tuple[str, ...]]
+    _move_ids: dict[str, int]
+    #: What each viewer (the seats, then a spectator) is shown of the table after its last
+    #: event: his frame but for the events.
+    _shown: list[dict[str, Any]]
+    #: The number of the last event played (the log may hold more, kept unplayed).
+    _played: int
+
     def __init__(self, row: TableRow, events: Sequence[Event] = ()) -> None:
         self.row = row
         self.game: Game = load_game(row.game, **row.options)
-        self.inplay = GameInPlay(self.game, row.seats)
-        #: Who holds each seat now: ``human`` or a computer player's kind.
-        self.kinds = list(row.seats)
-        self.events: list[Event] = []
-        #: What each event told each seat, and (last) a spectator: the log as each may read it.
-        self._said: list[tuple[str, ...]] = []
-        self._move_ids: dict[str, int] = {}
-        #: What each viewer (the seats, then a spectator) is shown of the table after its last
-        #: event: his frame but for the events.
-        self._shown: list[dict[str, Any]] = []
         #: Why the table stopped before its game's end (``stopped_sentence``), or None.
         self.stopped: str | None = None
-        #: A fault met replaying the stored log, not yet written as the table's end.
-        self.fault: TableFault | None = None
         stop = events[-1] if events and events[-1].kind == STOP else None
-        until = _stopped_at(stop) if stop is not None else None
-        playing = True
-        for event in events if stop is None else events[:-1]:
-            playing = playing and (until is None or event.number < until)
-            if playing:
+        logged = events[:-1] if stop is not None else events
+        #: A fault met replaying the stored log: to be logged, and, unless the table is over
+        #: or stopped already, written as its end.
+        self.fault = self._replay(logged, _stopped_at(stop) if stop is not None else None)
+        if stop is not None:
+            self._end(stop)
+            return
+        try:
+            self._shown = self._framed()
+        except Exception as error:  # whatever the rules raise: this table's alone
+            # The position after the last event played cannot be shown: that event is the fault.
+            framing = TableFault(self.id, self._played, error)
+            if self.fault is None and self.state.is_terminal():
+                # A finished game stays finished, shown as far as it can be, its result untold.
+                self.fault = framing
+                self._shown = self._as_far_as_shown(
+                    f"The game is over; its result cannot be told ({framing.reason}).")
+                return
+            # Back to the last position that was shown, where the table's stop will leave it.
+            self._replay(logged, framing.number)
+            self.fault = framing
+
+    def _replay(self, events: Sequence[Event], until: int | None) -> TableFault | None:
+        """This table afresh, its ``events`` played up to the first that is ``until`` or that
+        fails (that failure returned), those after kept in its log unplayed."""
+        self.inplay = GameInPlay(self.game, self.row.seats)
+        self.kinds = list(self.row.seats)
+        self.events = []
+        self._said = []
+        self._move_ids = {}
+        self._shown = []
+        self._played = 0
+        fault = None
+        for event in events:
+            if fault is None and (until is None or event.number < until):
                 try:
                     self._play(event)
                     continue
                 except Exception as error:  # whatever the rules raise: this table's alone
-                    playing = False
-                    if stop is None:
-                        self.fault = TableFault(self.id, event.number, error)
+                    fault = TableFault(self.id, event.number, error)
             # From the fault on, events stay in the log but are played no more.
             self._keep(event, ("",) * len(self._viewers()))
-        if stop is not None:
-            self._end(stop)
-        elif self.fault is None:
-            try:
-                self._shown = self._framed()
-            except Exception as error:
-                self.fault = TableFault(self.id, self.number, error)
+        return fault
 
     # --- what the table is -------------------------------------------------------------------
 
@@ -185,8 +208,13 @@ class GameTable:
 
     def record(self) -> Record:
         """The whole record: moves, chance and take-backs, with the seats as they end, and
-        what stopped it where a fault did."""
-        return replace(self.inplay.record(), seats=tuple(self.kinds), stopped=self.stopped)
+        what stopped it where a fault did (a finished game whose returns the rules cannot give
+        any more, without them)."""
+        try:
+            record = self.inplay.record()
+        except Exception:  # the fault met at start, logged then
+            record = Record(self.game.name, dict(self.game.options), self.inplay.log)
+        return replace(record, seats=tuple(self.kinds), stopped=self.stopped)
 
     # --- turning what is asked into events, rehearsed -----------------------------------------
 
@@ -227,12 +255,11 @@ class GameTable:
             world = self.world()
             return world.action_to_string(rng.choice(world.legal_actions()))
 
-        move = self._judged(number, drawn)
         try:
-            return self.decide(seat, move, chance, None, at)
+            return self.decide(seat, drawn(), chance, None, at)
         except TableFault:
             raise
-        except LudothequeError as error:  # the rules refusing a move they listed
+        except Exception as error:  # the rules refusing a move they listed, or raising
             raise TableFault(self.id, number, error) from error
 
     def settle(self, chance: Chance, at: float) -> Ahead | None:
@@ -330,25 +357,30 @@ class GameTable:
                                   f"event {self.number}.")
         if event.kind == MOVE:
             before = self.state
-            if action is None:
-                action = before.string_to_action(event.text)
+            read = before.string_to_action(event.text)
+            # What is written must read back as played, or the table rebuilt would be another.
+            if action is not None and read != action:
+                raise LudothequeError(f"{quoted(event.text)} reads back as another move.")
             after = before.clone()
-            after.apply_action(action)
+            after.apply_action(read)
             said = tuple(after.describe_last(viewer) for viewer in self._viewers())
-            self.inplay.play(action, after=after)
+            self.inplay.play(read, after=after)
         elif event.kind == TAKE_BACK:
-            move = self.inplay.take_back(event.seat)
+            inplay = self.inplay.copy()
+            move = inplay.take_back(event.seat)
             said = tuple(taken_back(self.game, event.seat, move, viewer)
                          for viewer in self._viewers())
+            self.inplay = inplay
         elif event.kind == SEAT:
-            self.kinds[event.seat] = event.text
             holder = "a person again" if is_person(event.text) else f"the computer ({event.text})"
             said = (f"{self.seat_name(event.seat)}'s seat is now played by {holder}.",) * len(
                 self._viewers())
+            self.kinds[event.seat] = event.text
         else:
             raise LudothequeError(f"event {event.number} of table {self.id} is of an "
                                   f"unknown kind, {quoted(event.kind)}.")
         self._keep(event, said)
+        self._played = event.number
 
     def _keep(self, event: Event, said: tuple[str, ...]) -> None:
         self.events.append(event)
@@ -361,18 +393,18 @@ class GameTable:
         self.stopped = stopped_sentence(_stopped_at(event), _stopped_reason(event))
         told = f"The game was {self.stopped}; its replay and record keep it as it stood before."
         self._keep(event, (told,) * len(self._viewers()))
-        self._shown = [
-            {"view": self._still_shown(viewer), "to_act": None, "kinds": list(self.kinds),
-             "result": told, "stopped": True}
-            for viewer in self._viewers()
-        ]
+        self._shown = [part | {"stopped": True} for part in self._as_far_as_shown(told)]
+
+    def _as_far_as_shown(self, result: str) -> list[dict[str, Any]]:
+        """Each viewer's frame of a table that plays no more: his view of its last position,
+        or None where the fault was in showing it, and ``result``."""
+        return [{"view": self._still_shown(viewer), "to_act": None, "kinds": list(self.kinds),
+                 "result": result} for viewer in self._viewers()]
 
     def _still_shown(self, viewer: int | None) -> Any:
-        """What ``viewer`` still sees of a stopped table's last position: his view, or None
-        where the fault was in showing it."""
         try:
             return self.state.observation(viewer)
-        except Exception:  # the fault that stopped the table, logged when it was met
+        except Exception:  # the fault that ended the table, logged when it was met
             return None
 
     def world(self, state: State | None = None) -> State:
@@ -401,7 +433,12 @@ class GameTable:
                 moves["write"] = world.legal_text(legal)
             else:
                 moves["legal"] = [world.action_to_string(a) for a in legal]
-        result = result_sentence(state) if terminal else None
+        result = None
+        if terminal:
+            # What the record and the lobby will ask of a finished game, asked now.
+            state.returns()
+            state.outcome()
+            result = result_sentence(state)
         shown = []
         for viewer in self._viewers():
             part: dict[str, Any] = {

@@ -34,9 +34,13 @@ function show(i) {
   el("position").textContent = `step ${at} of ${steps.length - 1}`;
   el("said").textContent = step.said;
   el("result").textContent = step.result || "";
-  screen.draw(el("board"), step.view, { seat, seatName: seat === null ? null : seats[seat], seats,
-    toAct: null, legal: [], play: () => {}, yours: false, kinds: [],
-    options: JSON.parse(record).options });
+  if (step.view) {
+    screen.draw(el("board"), step.view, { seat, seatName: seat === null ? null : seats[seat],
+      seats, toAct: null, legal: [], play: () => {}, yours: false, kinds: [],
+      options: JSON.parse(record).options });
+  } else {
+    el("board").replaceChildren();  // an entry the server could not replay: its sentence says so
+  }
   const log = el("log");
   log.querySelectorAll("li").forEach((li, j) => {
     li.style.fontWeight = j + 1 === at ? "bold" : "";

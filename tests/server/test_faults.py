@@ -236,12 +236,18 @@ def test_the_move_that_ends_a_game_whose_returns_fault_is_refused(database, faul
         assert "result" not in Seat(client, table, None).until("update")
 
 
+def raced_to_the_end(client) -> str:
+    """A table where north runs, against the random player, to the game's end: its id."""
+    table, key = create(client, "faulty", ["human", "random"])
+    north = Seat(client, table, key)
+    while "result" not in north.settled():
+        north.play("run", f"m{north.frame['n']}")
+    return table
+
+
 def test_a_finished_table_whose_result_faults_at_start_stays_finished(database, fault):
     with served(database) as client:
-        table, key = create(client, "faulty", ["human", "random"])
-        north = Seat(client, table, key)
-        while "result" not in north.settled():
-            north.play("run", f"m{north.frame['n']}")
+        table = raced_to_the_end(client)
     fault["returns"] = -1
     with served(database) as client:
         frame = Seat(client, table, None).until("update")
@@ -304,10 +310,7 @@ def test_a_move_the_database_refuses_is_one_sentence_and_a_computers_stops_its_t
 
 def test_a_replay_whose_rules_fault_ends_where_they_do(database, fault):
     with served(database) as client:
-        table, key = create(client, "faulty", ["human", "random"])
-        north = Seat(client, table, key)
-        while "result" not in north.settled():
-            north.play("run", f"m{north.frame['n']}")
+        table = raced_to_the_end(client)
         record = client.get(f"/t/{table}/record").text
         fault["observation"] = 2
         steps = client.post("/replay/steps", content=record)

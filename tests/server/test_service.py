@@ -4,10 +4,12 @@ answered with one sentence while the table and its log stay as they were."""
 from __future__ import annotations
 
 import json
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+import ludotheque
 from ludotheque.core.record import Record
 from ludotheque.server.store import Store
 from tests.server.helpers import Seat, create, served
@@ -227,3 +229,17 @@ def test_a_computer_player_that_fails_does_not_stall_the_table(database, caplog)
         for i in range(3):  # black's turns come back to white all the same
             seat.play(seat.settled()["legal"][0], f"m{i}")
     assert "the computer player random failed" in caplog.text
+
+
+@pytest.mark.parametrize("game", ludotheque.games())
+def test_every_file_a_rules_page_links_to_is_served(database, game):
+    with served(database) as client:
+        page = client.get(f"/rules/{game}").text
+        links = re.findall(r'(?:src|href)="(\.\./readings/[^"]+)"', page)
+        assert links
+        for link in links:
+            served_file = client.get(link.replace("../", "/", 1))
+            assert served_file.status_code == 200, link
+        assert client.get("/readings/../../pyproject.toml").status_code == 404
+        icon = re.search(r'rel="icon" href="([^"]+)"', page).group(1)
+        assert client.get(icon).status_code == 200

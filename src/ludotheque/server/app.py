@@ -23,7 +23,13 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
@@ -132,6 +138,15 @@ def create_app(
     @app.get("/rules/{game}", response_class=HTMLResponse)
     async def rules(game: str) -> str:
         return pages.rules(game)
+
+    @app.get("/readings/{path:path}")
+    async def reading(path: str) -> Response:
+        """The studies of the readings the rules pages link to: a report as a page, its plots
+        and numbers as files."""
+        file = pages.reading_file(path)
+        if file.suffix == ".md":
+            return HTMLResponse(pages.reading(file))
+        return FileResponse(file)
 
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
     async def replay_page(table_id: str, request: Request) -> str:

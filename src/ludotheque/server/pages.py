@@ -11,6 +11,7 @@ import json
 import logging
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -19,7 +20,7 @@ from markupsafe import Markup
 
 from ludotheque.agents import PERSON, kinds
 from ludotheque.agents.levels import LEVELS, methods
-from ludotheque.core.errors import LudothequeError, OptionError
+from ludotheque.core.errors import LudothequeError, OptionError, quoted
 from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game, manifest, manifests
 from ludotheque.play.help import how_to_play, rules_doc
@@ -193,6 +194,35 @@ def _quick_rules(name: str, game: Game) -> str:
 def rules(game: str) -> str:
     declared = manifest(game)
     return _render("rules.html", declared=declared, doc=markdown(rules_doc(declared.id)))
+
+
+#: What the studies of the readings hold that a page may show: reports, plots, their numbers.
+READING_FILES = {".md", ".png", ".svg", ".json"}
+
+
+def reading_file(path: str) -> Path:
+    """The file of a study of the readings (``docs/readings``, which the rules pages link to
+    and the wheel carries as ``ludotheque/readings``) at ``path``; nothing outside it.
+
+    >>> reading_file("../../pyproject.toml")
+    Traceback (most recent call last):
+    ...
+    ludotheque.core.errors.LudothequeError: there is no study file '../../pyproject.toml' here.
+    """
+    packaged = Path(str(resources.files("ludotheque") / "readings"))
+    folder = packaged if packaged.is_dir() else Path(__file__).resolve().parents[3] / "docs" / \
+        "readings"
+    wanted = (folder / path).resolve()
+    if (wanted.suffix not in READING_FILES or not wanted.is_file()
+            or not wanted.is_relative_to(folder.resolve())):
+        raise LudothequeError(f"there is no study file {quoted(path)} here.")
+    return wanted
+
+
+def reading(file: Path) -> str:
+    """A study's report, as a page."""
+    return _render("reading.html", title=file.parent.name,
+                   doc=markdown(file.read_text(encoding="utf-8")))
 
 
 def replay(record: Record, table_id: str | None) -> str:

@@ -155,8 +155,15 @@ def test_the_report_names_what_a_reading_changes_beyond_noise(tmp_path):
     assert "![throws](plots/throws.png)" in text
     assert (tmp_path / "plots" / "throws.png").read_bytes().startswith(b"\x89PNG")
     numbers = json.loads((tmp_path / "report.json").read_text())
-    assert numbers["comparisons"] == len(findings.differences)
     assert all(d["adjusted"] >= d["p"] for d in numbers["differences"])
+    # Won and lost are one question: Holm counts it once, and both answers are the same.
+    won, lost = (next(d for d in findings.differences if d.figure == f"first thrower: {end}")
+                 for end in ("won", "lost"))
+    assert won.adjusted == lost.adjusted and won.difference == pytest.approx(-lost.difference)
+    assert numbers["comparisons"] == findings.comparisons < len(findings.differences)
+    assert f"({findings.comparisons} comparisons, a figure that is another's over" in text
+    # Seat 1 is not the first to throw in Jacquet: the report says which it means.
+    assert "*The first player* is the first seat, white, whoever the rules let begin" in text
 
 
 def test_the_first_player_s_figures_are_compared_only_at_as_many_players(tmp_path):
@@ -223,3 +230,12 @@ def test_the_jacquet_doc_says_what_its_study_found_of_the_higher_die():
     said = (f"moves by {found['difference']:+.3f}, its 95% interval {found['low']:+.3f} to "
             f"{found['high']:+.3f}")
     assert said in " ".join(rules_doc("jacquet").split())
+
+
+def test_a_study_printed_to_a_file_gives_its_tables_whole(tmp_path):
+    result = runner.invoke(app, ["readings", "dames-rabattues", "-n", "30", "--only", "passing",
+                                 "--out", str(tmp_path)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("| passing=")]
+    assert len(rows) > 3 and all(line.endswith("|") and "…" not in line for line in rows)
+    assert max(len(line) for line in rows) > 80  # as long as they are, where a terminal cut

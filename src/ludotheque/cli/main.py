@@ -43,7 +43,15 @@ from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay
 from ludotheque.selfplay.ratings import plot as plot_ratings
 from ludotheque.selfplay.readings import Findings, Study, checked_folder, describe, play_study
-from ludotheque.selfplay.report import COLUMNS, NUMBERS, PLOTS, rows, summary, write_report
+from ludotheque.selfplay.report import (
+    COLUMNS,
+    NUMBERS,
+    PLOTS,
+    markdown_table,
+    rows,
+    summary,
+    write_report,
+)
 from ludotheque.selfplay.simulation import Interrupted, lengths, simulate, summarise, tally
 from ludotheque.selfplay.tournament import Tournament
 from ludotheque.server.app import DEFAULT_DATABASE, create_app
@@ -491,15 +499,21 @@ def _listed(text: str | None) -> list[str]:
 
 
 def show_findings(findings: Findings) -> None:
-    """A table per figure, the significant differences in bold, then what changes."""
+    """A table per figure, the significant differences in bold, then what changes; printed
+    elsewhere than to a terminal (a file, a pipe), as Markdown whole, cut at no width."""
     for name in findings.names():
+        if not console.is_terminal:
+            console.print(Text("\n".join([f"## {name}", *markdown_table(findings, name), ""])),
+                          soft_wrap=True)
+            continue
         table = Table(title=name, title_justify="left")
         for column in COLUMNS:
             table.add_column(column, no_wrap=True)
         for cells, significant in rows(findings, name):
             table.add_row(*cells, style="bold" if significant else None)
         console.print(table)
-    console.print(Markdown("\n".join(summary(findings))))
+    said = "\n".join(summary(findings))
+    console.print(Markdown(said) if console.is_terminal else Text(said), soft_wrap=True)
 
 
 def _short(value: float) -> str:

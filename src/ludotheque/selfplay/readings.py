@@ -451,10 +451,18 @@ class Findings:
                 if figure.low == figure.high == was.low == was.high:
                     continue  # the same in every game of both: nothing to test
                 raw.append(Difference(reading, figure.name, *_compare(figure, was)))
-        adjusted = holm([d.p for d in raw])
-        differences = [Difference(d.reading, d.figure, d.difference, d.low, d.high, d.p, a)
-                       for d, a in zip(raw, adjusted, strict=True)]
+        # One question asked twice is one comparison: a fact's two values (won, lost), or two
+        # figures every game gives alike (throws and decisions), test the same thing.
+        questions = {_question(d): d.p for d in reversed(raw)}  # each with its first p-value
+        adjusted = dict(zip(questions, holm(list(questions.values())), strict=True))
+        differences = [Difference(d.reading, d.figure, d.difference, d.low, d.high, d.p,
+                                  adjusted[_question(d)]) for d in raw]
         return cls(study, by_reading, differences)
+
+    @property
+    def comparisons(self) -> int:
+        """How many comparisons Holm's correction counts: a question asked twice once."""
+        return len(set(map(_question, self.differences)))
 
     def names(self) -> list[str]:
         """Every figure, in the order the games gave them."""
@@ -464,11 +472,17 @@ class Findings:
         return {
             "study": self.study.to_json(),
             "level": LEVEL,
-            "comparisons": len(self.differences),
+            "comparisons": self.comparisons,
             "figures": {r: [asdict(f) for f in found] for r, found in self.figures.items()},
             "differences": [{**asdict(d), "significant": d.significant}
                             for d in self.differences],
         }
+
+
+def _question(difference: Difference) -> tuple[str, float, float]:
+    """What a comparison asks, whichever figure asks it: its reading, its p-value and the
+    size of its difference, which two figures share only when they are one fact."""
+    return (difference.reading, round(difference.p, 12), round(abs(difference.difference), 12))
 
 
 def _compare(figure: Figure, base: Figure) -> tuple[float, float, float, float]:

@@ -12,6 +12,7 @@ import re
 import textwrap
 from pathlib import Path
 
+from ludotheque.core.registry import load_game
 from ludotheque.selfplay.readings import Difference, Figure, Findings, describe
 
 REPORT = "report.md"
@@ -74,13 +75,18 @@ def markdown(findings: Findings, command: str, wall: str, plots: str) -> str:
     ]
     for name in findings.names():
         lines += [f"## {name}", "", f"![{name}]({plots}{slug(name)}.png)", "",
-                  f"| {' | '.join(COLUMNS)} |", "|---|---|---|---|---|"]
-        for cells, significant in rows(findings, name):
-            if significant:
-                cells[-1] += " **significant**"
-            lines.append(f"| {' | '.join(cells)} |")
-        lines.append("")
+                  *markdown_table(findings, name), ""]
     return "\n".join(lines)
+
+
+def markdown_table(findings: Findings, name: str) -> list[str]:
+    """One figure's table in Markdown, its significant differences said so."""
+    lines = [f"| {' | '.join(COLUMNS)} |", "|---|---|---|---|---|"]
+    for cells, significant in rows(findings, name):
+        if significant:
+            cells[-1] += " **significant**"
+        lines.append(f"| {' | '.join(cells)} |")
+    return lines
 
 
 COLUMNS = ("reading", "games", "estimate (95%)", "difference (95%)", "Holm p")
@@ -110,13 +116,18 @@ def summary(findings: Findings) -> list[str]:
     """What changes, reading by reading: the significant differences, or that none is."""
     study = findings.study
     base = {f.name: f for f in findings.figures.get(study.reference, [])}
+    first = load_game(study.game, **dict(study.base)).seat_name(0)
     lines = [
         f"Each reading is compared with the {study.reference} on every figure it shares with "
-        f"them ({len(findings.differences)} comparisons; the first player's figures only "
-        "at as many players). A difference is called significant where it stands at 5% "
-        "after Holm's correction for all of them; each 95% interval shown is its figure's "
-        f"own, uncorrected. Where none is, {study.games} games a reading saw no difference: "
-        "the intervals say how large one could still be.", "",
+        f"them ({findings.comparisons} comparisons, a figure that is another's over again, "
+        "such as a fact's two values, counted once; the first player's figures only at as "
+        "many players). A difference is called significant where it stands at 5% after "
+        "Holm's correction for all of them; each 95% interval shown is its figure's own, "
+        f"uncorrected. Where none is, {study.games} games a reading saw no difference: the "
+        "intervals say how large one could still be.", "",
+        f"*The first player* is the first seat, {first}, whoever the rules let begin: where "
+        "they draw who begins (a die, a lot), its figures are the seat's, the draw included.",
+        "",
     ]
     for reading in study.readings[1:]:
         found = [d for d in findings.differences if d.reading == reading.name and d.significant]

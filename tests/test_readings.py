@@ -239,3 +239,9 @@ def test_a_study_printed_to_a_file_gives_its_tables_whole(tmp_path):
     rows = [line for line in result.output.splitlines() if line.startswith("| passing=")]
     assert len(rows) > 3 and all(line.endswith("|") and "…" not in line for line in rows)
     assert max(len(line) for line in rows) > 80  # as long as they are, where a terminal cut
+
+
+def test_the_results_name_each_run_by_its_date_and_command_not_by_the_order_of_work():
+    results = (Path(__file__).parents[1] / "benchmarks" / "RESULTS.md").read_text()
+    assert not re.search(r"\b(first|second|third|fourth|fifth|sixth|next|last) session",
+                         results, re.IGNORECASE)

@@ -58,7 +58,12 @@ def test_a_turn_takes_a_card_and_throws_one():
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["stock", "pile"]
     play(state, "pile", "discard Ain")
     assert 88 in state.round.hands[0] and state.round.pile == (1,)
-    play(state, "stock", "Var", "discard 83")
+    play(state, "stock")
+    assert state.describe_last(1) == ""  # taking the stock's card is told by the draw
+    play(state, "Var")
+    assert state.describe_last(1) == "south draws from the stock: Var."
+    assert state.describe_last(0) == "south draws from the stock."
+    play(state, "discard 83")
     assert state.round.pile == (1, 83)
     with pytest.raises(ludotheque.LudothequeError):
         state.string_to_action("discard Atlantis")

@@ -59,6 +59,20 @@ def create(client: TestClient, game: str, seats: list[str], **options: Any) -> t
     return path.removeprefix("/t/"), fragment
 
 
+def upload(client: TestClient, record: str | bytes, **headers: str):
+    """A record posted as the lobby's form posts it, for its replay's page."""
+    text = record.decode("utf-8", "replace") if isinstance(record, bytes) else record
+    return client.post("/replay", content=urlencode({"record": text}), headers={
+        "content-type": "application/x-www-form-urlencoded", **headers})
+
+
+def steps_of(client: TestClient, record: str | bytes, seat: int | None = None):
+    """A record's steps, as a replay's page asks for them."""
+    query = "" if seat is None else f"?seat={seat}"
+    return client.post(f"/replay/steps{query}", content=record,
+                       headers={"content-type": "application/json"})
+
+
 class Seat:
     """One connection to a table: sends messages, and reads until what it waits for comes."""
 

@@ -21,7 +21,7 @@ from ludotheque.core import registry
 from ludotheque.core.record import Record
 from ludotheque.server.store import STOP, Store, StoreError
 from tests.server import faulty
-from tests.server.helpers import Seat, create, served
+from tests.server.helpers import Seat, create, served, steps_of, upload
 
 
 @pytest.fixture
@@ -127,9 +127,9 @@ def test_a_table_whose_computer_cannot_move_at_all_is_stopped_and_over(
         assert record.stopped.startswith("stopped by a fault at event 4")
         assert len(record.moves) == 3 and record.is_over()
         assert client.get(f"/replay/{table}").status_code == 200
-        steps = client.post("/replay/steps", content=response.text).json()
+        steps = steps_of(client, response.text).json()
         assert len(steps) == 4 and "stopped by a fault at event 4" in steps[-1]["result"]
-        assert client.post("/replay", content=response.text).status_code == 200
+        assert upload(client, response.text).status_code == 200
         assert "stopped by a fault at event 4" in client.get("/").text
         other_table_plays(client)
     assert sum(1 for r in faults_logged(caplog, table)
@@ -313,14 +313,14 @@ def test_a_replay_whose_rules_fault_ends_where_they_do(database, fault):
         table = raced_to_the_end(client)
         record = client.get(f"/t/{table}/record").text
         fault["observation"] = 2
-        steps = client.post("/replay/steps", content=record)
+        steps = steps_of(client, record)
         assert steps.status_code == 200
         assert [step["view"] is None for step in steps.json()] == [False, False, True]
         assert "The replay stops here" in steps.json()[-1]["said"]
         fault.clear()
         fault["applying"] = 1
-        upload = client.post("/replay", content=record)
-        assert upload.status_code == 400 and "could not replay this record" in upload.text
+        uploaded = upload(client, record)
+        assert uploaded.status_code == 400 and "could not replay this record" in uploaded.text
 
 
 def test_a_worker_a_computer_player_crashes_is_replaced_for_every_table(

@@ -12,7 +12,7 @@ import pytest
 import ludotheque
 from ludotheque.core.record import Record
 from ludotheque.server.store import Store
-from tests.server.helpers import Seat, create, served
+from tests.server.helpers import Seat, create, served, steps_of, upload
 
 
 @pytest.fixture
@@ -192,12 +192,13 @@ def test_pages_answer_bad_input_in_one_sentence(database):
         assert client.get("/new/chess").status_code == 404
         assert "Cabriole" in client.get("/new/cabriole").text  # not seated yet: said so
         for body, said in [
-            (b"{", "The record is not valid JSON"),
-            (b"\xff\xfe", "A record is UTF-8 text"),
-            (b'{"game": "jacquet", "moves": ["white first"]}', "Only a finished game"),
+            ("{", "The record is not valid JSON"),
+            ('{"game": "jacquet", "moves": ["white first"]}', "Only a finished game"),
         ]:
-            response = client.post("/replay", content=body)
+            response = upload(client, body)
             assert response.status_code == 400 and said in response.text
+        response = steps_of(client, b"\xff\xfe")
+        assert response.status_code == 400 and "a record is UTF-8 text" in response.text
 
 
 def test_a_finished_games_replay_uploaded_and_stepped_through(database):
@@ -206,9 +207,9 @@ def test_a_finished_games_replay_uploaded_and_stepped_through(database):
         seat = Seat(client, table, key)
         seat.play_to_the_end()
         text = client.get(f"/t/{table}/record").text
-        page = client.post("/replay", content=text.encode())
+        page = upload(client, text)
         assert page.status_code == 200 and "Replay: Dames rabattues" in page.text
-        steps = client.post("/replay/steps?seat=1", content=text.encode()).json()
+        steps = steps_of(client, text, seat=1).json()
         assert len(steps) == len(Record.from_json(text).moves) + 1
         assert steps[-1]["result"].endswith(".")
         assert client.get(f"/replay/{table}").status_code == 200

@@ -54,7 +54,7 @@ from ludotheque.selfplay.report import (
 )
 from ludotheque.selfplay.simulation import Interrupted, lengths, simulate, summarise, tally
 from ludotheque.selfplay.tournament import Tournament
-from ludotheque.server.app import DEFAULT_DATABASE, create_app
+from ludotheque.server.app import CREATIONS, DEFAULT_DATABASE, create_app
 from ludotheque.server.protocol import BURST, RATE
 from ludotheque.server.service import HAND_OVER_AFTER
 
@@ -638,6 +638,10 @@ def serve(
         help=f"The most messages a page may send a second, after a burst of {BURST}; more "
              "are refused unread.", min=0.001
     )] = RATE,
+    tables_per_address: Annotated[int, typer.Option(
+        help=f"Tables one client address may open in a row; then one every "
+             f"{1 / CREATIONS[1]:g} seconds.", min=1
+    )] = CREATIONS[0],
 ) -> None:
     """Serve the browser edition: the lobby, the tables and their replays."""
     application = create_app(
@@ -645,6 +649,7 @@ def serve(
         workers=workers, shot_workers=shot_workers,
         hand_over_after=hand_over_after,
         message_rate=(BURST, messages_per_second),
+        creations=(tables_per_address, CREATIONS[1]),
     )
     shown = f"[{host}]" if ":" in host else host
     if host not in LOOPBACK:

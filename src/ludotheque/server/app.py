@@ -36,6 +36,15 @@ from starlette.websockets import WebSocketDisconnect
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.record import MAX_RECORD_BYTES, Record
 from ludotheque.server import pages
+from ludotheque.server.guard import (
+    Allowance,
+    Refused,
+    SecurityHeaders,
+    bounded_body,
+    check_form,
+    check_origin,
+    client_of,
+)
 from ludotheque.server.protocol import BURST, RATE, Flood, ProtocolError, error, read
 from ludotheque.server.service import HAND_OVER_AFTER, Listener, Service
 from ludotheque.server.store import Store
@@ -43,6 +52,11 @@ from ludotheque.server.table import Chance
 
 #: The default database: a file in the directory the server is started from.
 DEFAULT_DATABASE = "sqlite:///ludotheque.sqlite"
+
+#: How many tables a client address may open at once, then how many a second; and records it
+#: may replay (a replay plays the whole game again).
+CREATIONS = (20, 1 / 30)
+REPLAYS = (30, 1.0)
 
 _log = logging.getLogger("ludotheque.server")
 
@@ -58,9 +72,12 @@ def create_app(
     hand_over_after: float = HAND_OVER_AFTER,
     message_rate: tuple[int, float] = (BURST, RATE),
     chance: Chance | None = None,
+    creations: tuple[int, float] = CREATIONS,
+    replays: tuple[int, float] = REPLAYS,
 ) -> FastAPI:
     """The application over the database at ``database`` (any SQLAlchemy URL); a connection
-    may send ``message_rate`` messages: a burst, then so many a second. The computer players
+    may send ``message_rate`` messages: a burst, then so many a second; a client address may
+    open ``creations`` tables and replay ``replays`` records, as many. The computer players
     think as ``Service`` says."""
 
     @asynccontextmanager
@@ -75,8 +92,18 @@ def create_app(
 
     app = FastAPI(title="Ludothèque", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
+    app.add_middleware(SecurityHeaders)
+    #: What each client address may ask of what costs: tables created, records replayed.
+    opened, replayed = Allowance(*creations), Allowance(*replays)
     app.mount("/static", StaticFiles(packages=[("ludotheque.server", "static")]),
               name="static")
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> Response:
+        """What is refused at the door: one sentence, with its status."""
+        if request.url.path.startswith("/replay/steps") or request.url.path.endswith("/record"):
+            return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        return HTMLResponse(pages.problem(str(exc)), status_code=exc.status)
 
     @app.exception_handler(LudothequeError)
     async def problem(request: Request, exc: LudothequeError) -> Response:
@@ -99,9 +126,11 @@ def create_app(
 
     @app.post("/new/{game}")
     async def create_table(game: str, request: Request) -> Response:
-        body = await request.body()
-        if len(body) > 10_000:
-            return HTMLResponse(pages.problem("a table's form is at most 10,000 bytes."), 413)
+        check_form(request)
+        body = await bounded_body(request, 10_000, "a table's form")
+        if not opened.allows(client_of(request), time.monotonic()):
+            raise Refused(f"this address has opened {opened.burst} tables in a short while; "
+                          f"it may open another every {1 / opened.rate:g} seconds.", 429)
         form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
         try:
             options, kinds = pages.read_new_table(game, form)
@@ -157,22 +186,41 @@ def create_app(
 
     @app.post("/replay", response_class=HTMLResponse)
     async def replay_upload(request: Request) -> str:
-        return pages.replay(await _uploaded(request), None)
+        """A record sent by the lobby's form (its field ``record``), replayed."""
+        check_form(request)
+        # Written into a form, a record grows by its escapes: up to three bytes a character.
+        body = await bounded_body(request, 3 * MAX_RECORD_BYTES + 100, "a record")
+        text = parse_qs(body.decode("utf-8", "replace")).get("record", [""])[-1]
+        return pages.replay(_uploaded(text, replayed, client_of(request)), None)
 
     @app.post("/replay/steps")
     async def replay_steps(request: Request) -> Response:
-        """Every step of a record (sent as the body), as ``seat`` (a number, or none for a
-        spectator) sees it; a finished game's record holds nothing hidden any more."""
+        """Every step of a record (sent as the body, JSON), as ``seat`` (a number, or none for
+        a spectator) sees it; a finished game's record holds nothing hidden any more."""
+        kind = request.headers.get("content-type", "").partition(";")[0].strip()
+        if kind != "application/json":
+            raise Refused("a record's steps are asked for with the record as "
+                          "application/json.", 415)
+        body = await bounded_body(request, MAX_RECORD_BYTES, "a record")
         try:
-            record = await _uploaded(request)
+            record = _uploaded(body.decode("utf-8-sig"), replayed, client_of(request))
             seat = request.query_params.get("seat")
             steps = pages.steps(record, None if seat in (None, "") else int(seat))
+        except Refused:
+            raise
+        except UnicodeDecodeError:
+            return JSONResponse({"error": "a record is UTF-8 text; this file is not."}, 400)
         except (LudothequeError, ValueError) as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse(steps)
 
     @app.websocket("/t/{table_id}/ws")
     async def stream(websocket: WebSocket, table_id: str) -> None:
+        try:
+            check_origin(websocket.headers)
+        except Refused:
+            await websocket.close(code=4403)  # refused before it opens: another site's page
+            return
         await websocket.accept()
         await _converse(websocket, service_of(websocket), table_id, Flood(time.monotonic(),
                                                                           *message_rate))
@@ -180,15 +228,12 @@ def create_app(
     return app
 
 
-async def _uploaded(request: Request) -> Record:
-    body = await request.body()
-    if len(body) > MAX_RECORD_BYTES:
-        raise LudothequeError(f"a record is at most {MAX_RECORD_BYTES:,} bytes.")
-    try:
-        text = body.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LudothequeError("a record is UTF-8 text; this file is not.") from None
-    record = Record.from_json(text)
+def _uploaded(text: str, replayed: Allowance, client: str) -> Record:
+    """The finished game's record ``text``, checked: its game, its seats, its moves."""
+    if not replayed.allows(client, time.monotonic()):
+        raise Refused(f"this address has replayed {replayed.burst} records in a short while; "
+                      f"it may replay another every {1 / replayed.rate:g} seconds.", 429)
+    record = pages.check_seats(Record.from_json(text))
     try:
         over = record.is_over()
     except LudothequeError:

@@ -18,9 +18,9 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from ludotheque.agents import PERSON, kinds
+from ludotheque.agents import PERSON, is_person, kinds, make_agent
 from ludotheque.agents.levels import LEVELS, methods
-from ludotheque.core.errors import LudothequeError, OptionError, quoted
+from ludotheque.core.errors import LudothequeError, OptionError, RecordError, quoted
 from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game, manifest, manifests
 from ludotheque.play.help import how_to_play, rules_doc
@@ -229,10 +229,33 @@ def replay(record: Record, table_id: str | None) -> str:
     declared = manifest(record.game)
     game = record.load_game()
     return _render(
-        "replay.html", declared=declared, table_id=table_id, record=record.to_json(),
+        "replay.html", declared=declared, table_id=table_id,
+        record=json.loads(record.to_json()),  # put in the page by |tojson, escaped
         seats=[game.seat_name(s) for s in range(game.num_players())],
         has_screen=has_screen(declared.id),
     )
+
+
+def check_seats(record: Record) -> Record:
+    """A record from outside, its seats checked as a new table's form checks them: each a
+    person or a computer player of its game (a seat is shown on the replay's page).
+
+    >>> check_seats(Record("jacquet", {}, (), ("human", "<script>")))
+    Traceback (most recent call last):
+    ...
+    ludotheque.core.errors.RecordError: the record's seat '<script>' is not a seat of jacquet; \
+a seat is one of human, random, heuristic, easy, medium, hard, mcts:LEVEL, expectimax:LEVEL.
+    """
+    game = record.load_game()
+    for seat in record.seats:
+        if is_person(seat):
+            continue
+        try:
+            make_agent(seat, seed=0, game=game)
+        except LudothequeError:
+            raise RecordError(f"the record's seat {quoted(seat)} is not a seat of {game.name}; "
+                              f"a seat is one of {', '.join(kinds(game))}.") from None
+    return record
 
 
 def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:

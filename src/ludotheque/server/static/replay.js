@@ -8,7 +8,8 @@ let steps = [], at = 0;
 
 async function load() {
   const seat = el("viewer").value;
-  const response = await fetch(`/replay/steps?seat=${seat}`, { method: "POST", body: record });
+  const response = await fetch(`/replay/steps?seat=${seat}`,
+    { method: "POST", body: record, headers: { "Content-Type": "application/json" } });
   const data = await response.json();
   if (!response.ok) { el("said").textContent = data.error; return; }
   steps = data;

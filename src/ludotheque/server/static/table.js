@@ -143,9 +143,12 @@ function showInvites(invites) {
   const base = `${location.origin}/t/${tableId}`;
   box.replaceChildren();
   const title = document.createElement("p");
-  title.innerHTML = "<strong>Invite your friends</strong>: send each the link of their seat " +
-    "(whoever holds a link plays that seat). Spectators may watch at " +
-    `<a href="${base}">${base}</a>.`;
+  const strong = document.createElement("strong");
+  strong.textContent = "Invite your friends";
+  const watch = document.createElement("a");
+  watch.href = watch.textContent = base;
+  title.append(strong, ": send each the link of their seat (whoever holds a link plays that " +
+    "seat). Spectators may watch at ", watch, ".");
   box.append(title);
   for (const name of names) {
     const label = document.createElement("label");
@@ -290,8 +293,16 @@ function render() {
   if (frame.result) {
     el("invites").hidden = true;  // nobody is left to invite
     const links = document.createElement("span");
-    links.innerHTML = `<a href="/t/${tableId}/record" download>Download the record</a> · ` +
-      `<a href="/replay/${tableId}">Replay</a> · <a href="/">Back to the lobby</a>`;
+    const link = (href, text) => {
+      const a = document.createElement("a");
+      a.href = href;
+      a.textContent = text;
+      return a;
+    };
+    const download = link(`/t/${encodeURIComponent(tableId)}/record`, "Download the record");
+    download.download = "";
+    links.append(download, " · ", link(`/replay/${encodeURIComponent(tableId)}`, "Replay"),
+      " · ", link("/", "Back to the lobby"));
     controls.append(links);
   }
 }

@@ -1,10 +1,10 @@
-// Replaying a record file: the file is read here and posted to /replay, which shows it.
+// Replaying a record file: the file is read here and sent with the lobby's form, whose answer,
+// the replay's page, the browser opens as any form's.
+const form = document.getElementById("upload");
 const input = document.getElementById("record-file");
 input.addEventListener("change", async () => {
   const file = input.files[0];
   if (!file) return;
-  const response = await fetch("/replay", { method: "POST", body: await file.text() });
-  document.open();
-  document.write(await response.text());
-  document.close();
+  form.elements.namedItem("record").value = await file.text();
+  form.submit();
 });

@@ -1,0 +1,132 @@
+"""A server that can face the public: nothing a client sends runs as script on its pages,
+nothing another site's page makes a browser send changes anything, bodies and messages are cut
+at their limits before they are read whole, and one client address cannot use up what others
+need. Clients bound to 127.0.0.2, 127.0.0.3… are as many addresses (on loopback every client
+is otherwise 127.0.0.1)."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from starlette.websockets import WebSocketDisconnect
+
+from ludotheque.core.record import Record
+from ludotheque.server.guard import SECURITY_HEADERS
+from ludotheque.server.pages import replay
+from tests.server.helpers import ServedHere, create, served, upload
+
+FORM = {"content-type": "application/x-www-form-urlencoded"}
+#: A seat whose name would close the page's script and open another, were it printed raw.
+ATTACK = "</script><script>window.attacked = true</script>"
+
+
+@pytest.fixture
+def database(tmp_path):
+    return f"sqlite:///{tmp_path / 'tables.sqlite'}"
+
+
+def finished_record(client) -> str:
+    table, _ = create(client, "dames-rabattues", ["random", "random"], limit=20)
+    while client.get(f"/t/{table}/record").status_code != 200:
+        pass
+    return client.get(f"/t/{table}/record").text
+
+
+def test_a_record_is_put_into_its_page_escaped_whatever_it_holds(database):
+    with served(database) as client:
+        data = json.loads(finished_record(client)) | {"seats": [ATTACK, "random"]}
+    record = Record.from_json(json.dumps(data))
+    page = replay(record, None)
+    assert "</script><script>" not in page and "\\u003c/script\\u003e" in page
+    # And such a seat is refused at the door, as a form's would be.
+    with served(database) as client:
+        refused = upload(client, json.dumps(data))
+        assert refused.status_code == 400 and "is not a seat of dames-rabattues" in refused.text
+
+
+def test_every_answer_carries_the_security_headers(database):
+    with served(database) as client:
+        for path in ("/", "/rules/jacquet", "/new/jacquet", "/static/style.css", "/t/nowhere"):
+            answer = client.get(path)
+            assert {k: answer.headers.get(k) for k in SECURITY_HEADERS} == SECURITY_HEADERS
+            assert "<script>" not in answer.text  # no inline script for the policy to forbid
+
+
+def test_another_sites_page_can_neither_create_a_table_nor_replay_nor_connect(database):
+    with served(database) as client:
+        evil = {"origin": "https://evil.example"}
+        made = client.post("/new/jacquet", content="seat0=human&seat1=random",
+                           headers=FORM | evil)
+        assert made.status_code == 403 and "another site" in made.text
+        assert upload(client, finished_record(client), **evil).status_code == 403
+        plain = client.post("/new/jacquet", content="seat0=human&seat1=random",
+                            headers={"content-type": "text/plain"})
+        assert plain.status_code == 415
+        with pytest.raises(WebSocketDisconnect) as refused, \
+                client.websocket_connect("/t/x/ws", headers=evil):
+            pass  # refused before it opens
+        assert refused.value.code == 4403
+        ours = client.post("/new/jacquet", content="seat0=human&seat1=random",
+                           headers=FORM | {"origin": "http://testserver"},
+                           follow_redirects=False)
+        assert ours.status_code == 303
+
+
+def test_a_body_past_its_limit_is_refused_before_it_is_read(database):
+    with served(database) as client:
+        huge = b"x" * (30 * 1024 * 1024)
+        form = client.post("/new/jacquet", content=huge, headers=FORM)
+        assert form.status_code == 413 and "at most 10,000 bytes" in form.text
+
+        def streamed():  # no length announced: cut once past the limit
+            for _ in range(4000):
+                yield b"x" * 10_000
+
+        cut = client.post("/replay/steps", content=streamed(),
+                          headers={"content-type": "application/json"})
+        assert cut.status_code == 413 and "a record is at most" in cut.json()["error"]
+
+
+def test_one_address_cannot_open_tables_for_everyone(tmp_path):
+    here = ServedHere(f"sqlite:///{tmp_path / 'tables.sqlite'}")
+    try:
+        def opened(address: str) -> int:
+            transport = httpx.HTTPTransport(local_address=address)
+            with httpx.Client(transport=transport, base_url=here.url) as client:
+                return client.post("/new/dames-rabattues", content="seat0=human&seat1=random",
+                                   headers=FORM).status_code
+
+        answers = [opened("127.0.0.2") for _ in range(21)]
+        assert answers[:20] == [303] * 20 and answers[20] == 429
+        assert opened("127.0.0.3") == 303  # another person is not held back by the first
+    finally:
+        here.stop()
+
+
+def test_a_record_that_would_run_a_script_does_not_in_the_browser(
+        chromium_browser, database, tmp_path):
+    here = ServedHere(database)
+    try:
+        with httpx.Client(base_url=here.url) as client:
+            table = client.post("/new/dames-rabattues", headers=FORM,
+                                content="seat0=random&seat1=random&limit=20",
+                                follow_redirects=False).headers["location"].removeprefix("/t/")
+            while client.get(f"/t/{table}/record").status_code != 200:
+                pass
+            data = json.loads(client.get(f"/t/{table}/record").text)
+        path = tmp_path / "record.json"
+        path.write_text(json.dumps(data | {"seats": [ATTACK, "random"]}))
+        context = chromium_browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(here.url + "/")
+            page.set_input_files("#record-file", str(path))
+            expect(page.locator("main")).to_contain_text("is not a seat of dames-rabattues")
+            assert page.evaluate("window.attacked") is None
+        finally:
+            context.close()
+    finally:
+        here.stop()

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from ludotheque.core.record import Record
 from ludotheque.server.guard import SECURITY_HEADERS
 from ludotheque.server.pages import replay
-from tests.server.helpers import ServedHere, create, served, upload
+from tests.server.helpers import Seat, ServedHere, create, served, upload
 
 FORM = {"content-type": "application/x-www-form-urlencoded"}
 #: A seat whose name would close the page's script and open another, were it printed raw.
@@ -130,3 +130,13 @@ def test_a_record_that_would_run_a_script_does_not_in_the_browser(
             context.close()
     finally:
         here.stop()
+
+
+def test_a_message_nested_deep_gets_one_sentence_and_the_connection_stays(database):
+    with served(database) as client:
+        table, key = create(client, "dames-rabattues", ["human", "random"])
+        seat = Seat(client, table, key)
+        seat.send("[" * 1500)
+        assert "nested no deeper" in seat.until("error")["message"]
+        seat.settled()
+        assert seat.play(seat.frame["legal"][0], "after") > 1  # and it plays on

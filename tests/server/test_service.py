@@ -168,6 +168,9 @@ def test_a_flood_is_answered_not_played(database):
             if kind in ("answer", "error"):
                 kinds.append(kind)
         assert kinds.count("answer") == 4 and kinds.count("error") == 4
+        # A move refused for the flood names its id: its page knows it was not played.
+        seat.send({"type": "move", "id": "flooded", "move": seat.frame["legal"][0]})
+        assert seat.until("error")["id"] == "flooded"
 
 
 def test_a_seat_gone_is_handed_to_the_computer_and_taken_back(database):

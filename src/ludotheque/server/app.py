@@ -34,7 +34,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.record import MAX_RECORD_BYTES, Record
+from ludotheque.core.record import MAX_RECORD_BYTES, Record, nesting
 from ludotheque.server import pages
 from ludotheque.server.guard import (
     Allowance,
@@ -45,7 +45,15 @@ from ludotheque.server.guard import (
     check_origin,
     client_of,
 )
-from ludotheque.server.protocol import BURST, RATE, Flood, ProtocolError, error, read
+from ludotheque.server.protocol import (
+    BURST,
+    MAX_MESSAGE,
+    RATE,
+    Flood,
+    ProtocolError,
+    error,
+    read,
+)
 from ludotheque.server.service import HAND_OVER_AFTER, Listener, Service
 from ludotheque.server.store import Store
 from ludotheque.server.table import Chance
@@ -266,12 +274,13 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            if not flood.allows(time.monotonic()):
-                # Refused unread: a flood is answered, not played.
-                listener.send(error(f"too many messages: a page sends at most {flood.rate:g} "
-                                    "a second; this one was not read."))
-                continue
             text = message.get("text")
+            if not flood.allows(time.monotonic()):
+                # Refused unplayed: a flood is answered, and its page told which move was not.
+                listener.send(error(f"too many messages: a page sends at most {flood.rate:g} "
+                                    "a second; this one was not played.",
+                                    _id_of(text) if text is not None else None))
+                continue
             if text is None:
                 listener.send(error("a message is JSON text, not binary data."))
                 continue
@@ -292,6 +301,9 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
 
 
 def _id_of(text: str) -> str | None:
+    """The id a refused message gave, where it gave one (read as ``protocol.read`` would)."""
+    if len(text) > MAX_MESSAGE or nesting(text) > 1:
+        return None
     try:
         move_id = json.loads(text).get("id")
     except (ValueError, AttributeError):

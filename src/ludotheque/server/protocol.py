@@ -30,6 +30,11 @@ Traceback (most recent call last):
 ...
 ludotheque.server.protocol.ProtocolError: a message is a JSON object with a type: hello, \
 move, take-back, ask, hand-over, take-seat.
+>>> read("[" * 1500)
+Traceback (most recent call last):
+...
+ludotheque.server.protocol.ProtocolError: a message is one JSON object of plain fields, \
+nested no deeper.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ import json
 from typing import Any
 
 from ludotheque.core.errors import LudothequeError, quoted
+from ludotheque.core.record import nesting
 
 #: The longest message read, in characters: the longest a page sends is a question.
 MAX_MESSAGE = 2000
@@ -67,6 +73,9 @@ def read(text: str) -> dict[str, Any]:
         raise ProtocolError(
             f"a message is at most {MAX_MESSAGE:,} characters; this one has {len(text):,}."
         )
+    # A message is one object of plain fields: anything nested deeper is refused unparsed.
+    if nesting(text) > 1:
+        raise ProtocolError("a message is one JSON object of plain fields, nested no deeper.")
     try:
         message = json.loads(text)
     except ValueError:

@@ -7,6 +7,7 @@ is otherwise 127.0.0.1)."""
 from __future__ import annotations
 
 import json
+import time
 
 import httpx
 import pytest
@@ -140,3 +141,52 @@ def test_a_message_nested_deep_gets_one_sentence_and_the_connection_stays(databa
         assert "nested no deeper" in seat.until("error")["message"]
         seat.settled()
         assert seat.play(seat.frame["legal"][0], "after") > 1  # and it plays on
+
+
+def test_a_crowd_coming_to_watch_is_one_presence_message_to_each(database):
+    with served(database) as client:
+        table, key = create(client, "dames-rabattues", ["human", "random"])
+        seat = Seat(client, table, key)
+        crowd = [Seat(client, table, None) for _ in range(60)]
+        told = seat.until("presence", spectators=60)
+        presences = [m for m in map(json.loads, seat.received) if m["type"] == "presence"]
+        assert len(presences) <= 3, [p["spectators"] for p in presences]
+        assert "may_hand_over" in told
+        watched = crowd[0].until("presence", spectators=60)
+        assert "may_hand_over" not in watched  # a spectator hands no seat on
+
+
+def test_a_client_that_sends_and_never_reads_is_let_go(tmp_path):
+    import socket
+
+    from websockets.sync.client import connect
+
+    from ludotheque.server.service import OUTBOX
+
+    here = ServedHere(f"sqlite:///{tmp_path / 'tables.sqlite'}")
+    try:
+        table, key = here.create("dames-rabattues", ["human", "random"])
+        service = here.server.config.app.state.service
+        raw = socket.socket()
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a reader who never reads
+        raw.connect(("127.0.0.1", here.port))
+        with connect(f"ws://127.0.0.1:{here.port}/t/{table}/ws", sock=raw) as ws:
+            ws.send(json.dumps({"type": "hello", "key": key, "after": 0}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"  # then reads no more
+            longest = 0
+            for _ in range(5000):
+                try:
+                    ws.send(json.dumps({"type": "ask", "question": "rules"}))
+                except Exception:
+                    break  # let go
+                listeners = service._listeners[table]
+                longest = max([longest, *(x.outbox.qsize() for x in listeners)])
+                if not listeners:
+                    break
+            deadline = time.monotonic() + 30
+            while service._listeners[table] and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert longest <= OUTBOX
+            assert not service._listeners[table]  # the server no longer holds it
+    finally:
+        here.stop()

@@ -258,8 +258,11 @@ def _uploaded(text: str, replayed: Allowance, client: str) -> Record:
 
 
 async def _converse(websocket: WebSocket, service: Service, table_id: str, flood: Flood) -> None:
-    """One connection: a hello, then moves and questions, until it closes."""
-    listener = Listener(seat=None)
+    """One connection: a hello, then moves and questions, until it closes, or it falls so
+    far behind in reading that it is let go (its page comes back from its last event)."""
+    conversation = asyncio.current_task()
+    assert conversation is not None  # run as a task, as every ASGI connection is
+    listener = Listener(seat=None, drop=conversation.cancel)
     pump = asyncio.create_task(_pump(websocket, listener))
     joined = False
     try:
@@ -294,6 +297,10 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
                 listener.send(error(str(exc), _id_of(text)))
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not listener.behind:
+            raise
+        conversation.uncancel()  # let go of on purpose: the connection ends here
     finally:
         if joined:
             service.leave(table_id, listener)

@@ -66,16 +66,32 @@ def derived_key(creator: str, table_id: str, seat: int) -> str:
     return hmac.new(creator.encode(), f"{table_id}:{seat}".encode(), "sha256").hexdigest()[:32]
 
 
+#: The most messages that may wait for one connection: a reader this far behind (one that
+#: sends and never reads) is let go, and comes back from the last event he has.
+OUTBOX = 256
+#: How soon a table hears that a seat came or went, and how often it hears its spectators
+#: counted again: a crowd coming to watch is one message to each, not one per newcomer.
+PRESENCE_SOON, SPECTATORS_EVERY = 0.2, 5.0
+
+
 @dataclass(eq=False)
 class Listener:
     """One open connection to a table: its seat (None: a spectator), the last event sent to
-    it, and what waits to be sent."""
+    it, what waits to be sent (at most :data:`OUTBOX`), and how to let it go (``drop``)."""
 
     seat: int | None
     sent: int = 0
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    behind: bool = False
+    drop: Callable[[], object] = lambda: None
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.behind:
+            return
+        if self.outbox.qsize() >= OUTBOX:
+            self.behind = True
+            self.drop()
+            return
         self.outbox.put_nowait(message)
 
 
@@ -118,6 +134,7 @@ class Service:
         self._listeners: dict[str, list[Listener]] = {}
         self._away: dict[str, list[float | None]] = {}
         self._thinking: set[str] = set()
+        self._announcing: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="ludotheque-db")
         for row, events in store.tables():
@@ -275,7 +292,7 @@ class Service:
         listener.sent = table.number
         if listener.seat is not None:
             self._away[table_id][listener.seat] = None
-        self._presence(table)
+        self._presence(table, soon=listener.seat is not None)
 
     def leave(self, table_id: str, listener: Listener) -> None:
         listeners = self._listeners.get(table_id, [])
@@ -287,20 +304,35 @@ class Service:
             loop = asyncio.get_running_loop()
             # Once he has been gone long enough, the others are told they may hand his seat on.
             loop.call_later(self.hand_over_after + 0.05, self._presence, self.tables[table_id])
-        self._presence(self.tables[table_id])
+        self._presence(self.tables[table_id], soon=seat is not None)
 
-    def _presence(self, table: GameTable) -> None:
-        listeners = self._listeners[table.id]
+    def _presence(self, table: GameTable, soon: bool = True) -> None:
+        """Tell the table who is there, before long: within :data:`PRESENCE_SOON` of a seat's
+        coming or going, at most every :data:`SPECTATORS_EVERY` for spectators alone."""
+        loop = asyncio.get_running_loop()
+        delay = PRESENCE_SOON if soon else SPECTATORS_EVERY
+        pending = self._announcing.get(table.id)
+        if pending is not None:
+            if pending.when() <= loop.time() + delay:
+                return  # already on its way
+            pending.cancel()
+        self._announcing[table.id] = loop.call_later(delay, self._announce, table)
+
+    def _announce(self, table: GameTable) -> None:
+        self._announcing.pop(table.id, None)
+        listeners = self._listeners.get(table.id, [])
         present = [any(x.seat == s for x in listeners) for s in range(len(table.kinds))]
         now = self.clock()
         away = self._away[table.id]
         gone = [s for s, since in enumerate(away)
                 if since is not None and is_person(table.kinds[s]) and not present[s]
                 and now - since >= self.hand_over_after and not table.is_over()]
-        message = {"type": "presence", "present": present, "spectators":
-                   sum(x.seat is None for x in listeners), "may_hand_over": gone}
+        watched = {"type": "presence", "present": present,
+                   "spectators": sum(x.seat is None for x in listeners)}
+        # A spectator hands no seat on: he is told who is there and how many watch.
+        seated = watched | {"may_hand_over": gone}
         for listener in listeners:
-            listener.send(message)
+            listener.send(watched if listener.seat is None else seated)
 
     # --- what a seat asks ----------------------------------------------------------------------
 

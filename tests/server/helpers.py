@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
 from ludotheque.server.app import create_app
+from ludotheque.server.guard import doorkeeper
 from tests.server.conftest import _free_port
 
 
@@ -195,8 +196,10 @@ class ServedHere:
     faults planted in the rules it plays are planted in the server too, and it can be stopped
     and started again under a page, on the same port and database."""
 
-    def __init__(self, database: str, seed: int = 3) -> None:
+    def __init__(self, database: str, seed: int = 3, **door: Any) -> None:
         self.database = database
+        #: The protocol of ``ludotheque serve``, its door as ``door`` sets it.
+        self.door = doorkeeper(**{"most": 1000, **door})
         self.rng = random.Random(seed)
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -206,7 +209,7 @@ class ServedHere:
         app = create_app(self.database, rng=self.rng, pool=ThreadPoolExecutor(1),
                          shot_pool=ThreadPoolExecutor(1), message_rate=(10**6, 10**6))
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
-                                                    log_level="warning"))
+                                                    log_level="warning", http=self.door))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 30

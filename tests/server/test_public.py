@@ -190,3 +190,39 @@ def test_a_client_that_sends_and_never_reads_is_let_go(tmp_path):
             assert not service._listeners[table]  # the server no longer holds it
     finally:
         here.stop()
+
+
+def test_a_client_that_trickles_its_headers_is_let_go(tmp_path):
+    import socket
+
+    here = ServedHere(f"sqlite:///{tmp_path / 'tables.sqlite'}", within=0.5)
+    try:
+        slow = socket.create_connection(("127.0.0.1", here.port))
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
+        slow.settimeout(10)
+        assert slow.recv(100) == b""  # closed by the server, not answered
+        assert httpx.get(here.url + "/").status_code == 200
+    finally:
+        here.stop()
+
+
+def test_one_address_cannot_hold_every_connection(tmp_path):
+    import socket
+
+    here = ServedHere(f"sqlite:///{tmp_path / 'tables.sqlite'}", most=40, per_address=8)
+    held = []
+    try:
+        for _ in range(9):
+            connection = socket.socket()
+            connection.bind(("127.0.0.2", 0))
+            connection.connect(("127.0.0.1", here.port))
+            held.append(connection)
+        held[-1].settimeout(10)
+        assert held[-1].recv(100) == b""  # the ninth from one address: closed as it opened
+        transport = httpx.HTTPTransport(local_address="127.0.0.3")
+        with httpx.Client(transport=transport, base_url=here.url) as client:
+            assert client.get("/").status_code == 200  # another is served all the same
+    finally:
+        for connection in held:
+            connection.close()
+        here.stop()

@@ -55,6 +55,7 @@ from ludotheque.selfplay.report import (
 from ludotheque.selfplay.simulation import Interrupted, lengths, simulate, summarise, tally
 from ludotheque.selfplay.tournament import Tournament
 from ludotheque.server.app import CREATIONS, DEFAULT_DATABASE, create_app
+from ludotheque.server.guard import doorkeeper, open_files_allow
 from ludotheque.server.protocol import BURST, RATE
 from ludotheque.server.service import HAND_OVER_AFTER
 
@@ -657,7 +658,8 @@ def serve(
                            "the lobby and watch its tables.", style="yellow"))
     console.print(f"Ludothèque is served at http://{shown}:{port}/ — open it in a browser; "
                   "Ctrl-C stops it.", soft_wrap=True)
-    uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536)
+    uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536,
+                http=doorkeeper(open_files_allow()))
 
 
 def main() -> None:

@@ -14,11 +14,14 @@ browser create a table or upload a record in his name (:func:`check_origin`).
 
 from __future__ import annotations
 
+import asyncio
+import resource
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from starlette.requests import Request
 from starlette.websockets import WebSocket
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.server.protocol import Flood
@@ -144,3 +147,64 @@ def client_of(request: Request | WebSocket) -> str:
     """The address a request came from (behind a proxy, as the proxy says it, where uvicorn
     was told to trust it)."""
     return request.client.host if request.client else ""
+
+
+#: How long a connection may take to send a request's headers, from its opening or from its
+#: last answer: a client that trickles them in (slowloris) is let go.
+HEADERS_WITHIN = 10.0
+#: The most connections (pages and sockets together) one client address may hold open.
+PER_ADDRESS = 64
+
+
+def doorkeeper(most: int, per_address: int = PER_ADDRESS, within: float = HEADERS_WITHIN,
+               exempt: frozenset[str] = frozenset()) -> type[HttpToolsProtocol]:
+    """uvicorn's HTTP protocol with a door, counted when a socket opens: past ``most`` open
+    connections, or ``per_address`` from one address (but those in ``exempt``: a proxy in
+    front speaks for many), a new one is closed at once; one that has not sent a request's
+    whole headers ``within`` seconds of opening, or of its last answer, is closed. A
+    WebSocket stays counted until it closes, as the connection it upgraded."""
+    opened: dict[asyncio.BaseTransport, str] = {}
+
+    class Doorkeeper(HttpToolsProtocol):
+        _headers_due: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            for known in [t for t in opened if t.is_closing()]:
+                del opened[known]
+            address = self.client[0] if self.client else ""
+            if len(opened) >= most or (address not in exempt and sum(
+                    a == address for a in opened.values()) >= per_address):
+                transport.close()  # no room: refused as it opens, before it costs anything
+                return
+            opened[transport] = address
+            self._await_headers()
+
+        def data_received(self, data: bytes) -> None:
+            if self._headers_due is None and (self.cycle is None or
+                                              self.cycle.response_complete):
+                self._await_headers()  # the next request's headers, on a kept connection
+            super().data_received(data)
+
+        def on_headers_complete(self) -> None:
+            if self._headers_due is not None:
+                self._headers_due.cancel()
+                self._headers_due = None
+            super().on_headers_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._headers_due is not None:
+                self._headers_due.cancel()
+            super().connection_lost(exc)
+
+        def _await_headers(self) -> None:
+            self._headers_due = self.loop.call_later(within, self.transport.close)
+
+    return Doorkeeper
+
+
+def open_files_allow() -> int:
+    """How many connections this process's open-file limit leaves room for, a hundred kept
+    for the database, the pools and the files a page serves."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(16, soft - 100) if soft != resource.RLIM_INFINITY else 10_000

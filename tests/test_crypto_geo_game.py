@@ -51,6 +51,10 @@ def test_the_deal_gives_seven_each_and_a_fakir_is_exposed_and_replaced():
     dealt_out = dealt()
     assert dealt_out.describe_last(None) == (
         "The cards are dealt, 7 to each player; the first card of the pile is turned up: Vosges.")
+    turned = game(2).new_initial_state()
+    play(turned, *[str(n) for n in range(1, 15)], "F")
+    assert turned.describe_last(None) == ("the dealer turns up a fakir, exposes it and turns "
+                                          "up another.")
 
 
 def test_a_turn_takes_a_card_and_throws_one():

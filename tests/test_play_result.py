@@ -74,7 +74,7 @@ def test_a_person_handed_the_terminal_is_told_all_that_happened_since_his_last_t
     east = [line for line in before.splitlines()[-5:]
             if line.startswith("east ") and not line.endswith("thinking…")]
     told = after.partition("Crypto géographique")[0].splitlines()
-    assert told[0] == "Since south's last turn:"
+    assert told[0] == "Before south's first turn:"
     assert "north discards Ain." in told and east and all(line in told for line in east)
     assert any(line.startswith("The cards are dealt, 7 to each player") for line in told)
 

@@ -195,3 +195,31 @@ def test_the_menu_continues_a_saved_game(tmp_path):
     assert "cannot be read" in said(result)
     assert "white takes back 1/3." in result.output
     assert Record.from_json(saved.read_text()).moves[-2:] == ("1/3", TAKEN_BACK)
+
+
+def test_a_game_with_a_record_is_saved_as_it_goes_even_if_the_terminal_dies(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    saved = tmp_path / "jacquet.json"
+    command = [str(Path(sys.executable).with_name("ludotheque")), "play", "jacquet", "--seed",
+               "1", "--save", str(saved)]
+    # The person at the terminal is asked his first move; then the terminal is gone, killed.
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, env=dict(os.environ, COLUMNS="200"))
+    try:
+        seen = b""
+        while b"your move" not in seen and b"press Enter" not in seen:
+            chunk = process.stdout.read1(4096)
+            assert chunk, seen.decode(errors="replace")
+            seen += chunk
+        process.send_signal(signal.SIGKILL)
+    finally:
+        process.kill()
+        process.wait()
+    record = Record.from_json(saved.read_text())
+    assert record.moves and record.seats == ("human", "heuristic")
+    assert GameInPlay.resume(record).state.current_player() == 0  # where he was asked

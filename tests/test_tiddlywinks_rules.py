@@ -627,7 +627,7 @@ def test_every_answer_puts_a_counter_as_far_from_the_cup():
     game = state.game
     asked = game.manifest.answer(game, "red 2", state)
     drawn = game.manifest.render_view(game, state.observation(0))
-    assert "red 2 lies 3.4 cm from the cup's centre" in asked
+    assert "red 2 lies on the cloth, 3.4 cm from the cup's centre" in asked
     assert "3.4 cm from the cup" in drawn.split("red 2", 2)[-1].splitlines()[0]
 
 

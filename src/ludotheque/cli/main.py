@@ -177,8 +177,7 @@ def rules(
     ] = False,
     option: OptionList = None,
 ) -> None:
-    """How to play a game (as its options have it, where some are given); with --full, the
-    rules as implemented beside the source's words."""
+    """How to play a game, as its options have it; --full: every rule beside the source."""
     if full:
         console.print(Markdown(rules_doc(game)))
         return
@@ -486,7 +485,7 @@ def readings(
     show_findings(findings)
     path = write_report(findings, folder, command, wall)
     console.print(f"{describe(study)}. Report: {path}, every number: {folder / NUMBERS}, "
-                  f"plots in {folder / PLOTS} ({wall}).")
+                  f"plots in {folder / PLOTS} ({wall}).", soft_wrap=not console.is_terminal)
 
 
 def _listed(text: str | None) -> list[str]:

@@ -78,22 +78,27 @@ def new_record_path(game: Game, now: datetime) -> Path:
     return path
 
 
-#: How many of the latest saved games the menu lists to continue.
-LISTED = 20
+#: How many of the latest unfinished games the menu lists to continue, and how many of the
+#: latest saved games it looks through for them (finished ones are kept beside them).
+LISTED, LOOKED_THROUGH = 20, 500
 
 
 def unfinished() -> list[tuple[Path, GameInPlay]]:
     """The latest games in the folder that can be continued, the newest first (a finished or
     unreadable record is not listed)."""
     files = sorted(saved_games().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    found = []
-    for path in files[:LISTED]:
+    found: list[tuple[Path, GameInPlay]] = []
+    for path in files[:LOOKED_THROUGH]:
         try:
             record = Record.read(path)
+            if record.result is not None:
+                continue  # a finished game, told by its result without replaying it
             seats = list(record.seats) or default_seats(record.load_game())
             found.append((path, GameInPlay.resume(record, seats)))
         except LudothequeError:
             continue
+        if len(found) == LISTED:
+            break
     return found
 
 
@@ -225,7 +230,7 @@ def run_menu(console: Console) -> None:
         name = choose_game(console)
         try:
             if name == CONTINUE:
-                # Saved again, as it goes on, to the file it came from.
+                # Saved again to the file it came from, as it goes on.
                 table, path = choose_record(console)
                 play_at_terminal(table.game, list(table.seats), console, save=path, table=table)
                 continue

@@ -90,10 +90,13 @@ class HandedOver:
             except EOFError:
                 raise Abandoned from None
             terminal.shown = self.seat
-            since = [line for told in terminal.journal[terminal.seen.get(self.seat, 0):]
-                     if (line := told(self.seat))]
+            seen = terminal.seen.get(self.seat)
+            since = [line for told in terminal.journal[seen or 0:] if (line := told(self.seat))]
             if since:
-                self.console.print(Text(f"Since {self.name}'s last turn:", style="bold"))
+                heading = "before" if seen is None else "since"
+                self.console.print(Text(f"{heading.capitalize()} {self.name}'s "
+                                        f"{'first' if seen is None else 'last'} turn:",
+                                        style="bold"))
                 for line in since:
                     self.console.print(Text(line, style="cyan"))
         terminal.seen[self.seat] = len(terminal.journal)
@@ -151,8 +154,18 @@ def play_at_terminal(
         if line:
             console.print(Text(line, style="cyan"))
 
+    unsaved: list[str] = []
+
     def tell(after: State, player: int, action: int) -> None:
         told(after.describe_last)
+        # Saved as it goes: each time a person is to play, the record holds all before him,
+        # should the terminal close on him (a failure said once, the game going on).
+        if save is not None and after.current_player() in people and not unsaved:
+            try:
+                write_record(table, save)
+            except LudothequeError as error:
+                unsaved.append(str(error))
+                console.print(Text(f"The game goes on unsaved: {error}", style="red"))
 
     def told_taken_back(seat: int, move: str) -> None:
         told(lambda viewer: taken_back(game, seat, move, viewer))

@@ -479,10 +479,13 @@ class Findings:
         }
 
 
-def _question(difference: Difference) -> tuple[str, float, float]:
+def _question(difference: Difference) -> tuple[str, ...]:
     """What a comparison asks, whichever figure asks it: its reading, its p-value and the
-    size of its difference, which two figures share only when they are one fact."""
-    return (difference.reading, round(difference.p, 12), round(abs(difference.difference), 12))
+    size of its difference, which two figures share only when they are one fact — unless the
+    difference is none at all, which any two figures may share: those are asked apart."""
+    size = round(abs(difference.difference), 12)
+    return (difference.reading, str(round(difference.p, 12)), str(size),
+            difference.figure if size == 0 else "")
 
 
 def _compare(figure: Figure, base: Figure) -> tuple[float, float, float, float]:

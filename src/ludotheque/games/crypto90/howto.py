@@ -30,8 +30,9 @@ def told(game: Game) -> list[tuple[str, str]]:
     options = game.options
     sentences = [
         (LAYING, LAYING if options["laying"] == "chosen" else
-         "Your turn ends by itself after your exchange; when your row is in order and your "
-         "hand card fits at one end, it is laid at once and you win the round (laying=at once)."),
+         "Your turn ends by itself once you have exchanged (and hypnotised or passed, with a "
+         "fakir set aside); when your row is in order and your hand card fits at one end, it "
+         "is laid then and you win the round (laying=at once)."),
         (RECEIVED, RECEIVED if options["received_fakir"] == "first chance" else
          "A fakir put into your row goes when you choose to exchange it "
          "(received_fakir=free)."),

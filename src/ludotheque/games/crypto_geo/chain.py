@@ -347,6 +347,8 @@ class CryptoGeographiqueChainState(MapState):
         if before.dealing:
             # The deal is told once, at its end (a fakir dealt is a thing apart, shown to all).
             to = before.dealing_to()
+            if to is None and action == FAKIR:
+                return "the dealer turns up a fakir, exposes it and turns up another."
             if to is None:
                 return (f"The cards are dealt, {HAND} to each player; the first card is turned "
                         f"up: {card_name(action)}.")

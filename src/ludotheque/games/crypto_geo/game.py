@@ -454,6 +454,8 @@ class CryptoGeographiqueState(MapState):
         if before.phase is Phase.DEAL:
             # The deal is told once, at its end (a fakir dealt is a thing apart, shown to all).
             to = before.dealing_to()
+            if to is None and action == FAKIR:
+                return "the dealer turns up a fakir, exposes it and turns up another."
             if to is None:
                 return (f"The cards are dealt, {HAND} to each player; the first card of the pile "
                         f"is turned up: {card_name(action)}.")

@@ -3,7 +3,8 @@ sentence an option changes, as the doc says it at the defaults and as it reads a
 
 >>> import ludotheque
 >>> told(ludotheque.load_game("jacquet", higher_die=True))[-1][1]
-'When only one die of a coup simple can be played, it must be the higher (higher_die=true).'
+'When either die of a coup simple could be played but not both, you must play the higher \
+(higher_die=true).'
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ludotheque.core.game import Game
 
+TURN = ("A turn: the dice are thrown for you, then you play one die at a time, each moving one "
+        "checker that many points.")
 WRITE = ("Write a move as from/to in your own numbering: `1/6` moves a checker from your point "
          "1 to your point 6. One checker may take both dice: `1/6`, then `6/8`.")
 HIT = ("Surprise: there is no hitting. You may never stop on a point where your opponent has "
@@ -28,16 +31,19 @@ READING = ("The option `reading=dlp-summary` plays the English summary's rules i
 def told(game: Game) -> list[tuple[str, str]]:
     options = game.options
     summary = options["reading"] == "dlp-summary"
+    pair = options["granularity"] == "pair"
     return [
-        (WRITE, WRITE if options["granularity"] == "die" else
-         "Write both dice of a throw as one move, each from/to in your own numbering: "
-         "`1/7 7/12`; a doublet is two such moves (granularity=pair)."),
+        (TURN, TURN if not pair else
+         "A turn: the dice are thrown for you, then you play both dice in one move, each "
+         "moving one checker that many points; a doublet is two such moves (granularity=pair)."),
+        (WRITE, WRITE if not pair else
+         "Write both dice's moves as one, each from/to in your own numbering: `1/7 7/12`."),
         (HIT, "Surprise: a checker landing on a lone one of your opponent's hits it (`5/8*`); it "
               "enters again from his start (`bar/3`). A point holding two or more is closed "
               "(reading=dlp-summary)." if summary else HIT),
         (COURIER, "The courier, as the summary has it: any checker may leave the talon, but "
-                  "until one reaches your last quarter no two of yours may share a point "
-                  "(reading=dlp-summary)." if summary else COURIER),
+                  "until one reaches your last quarter no two of yours may share a point, the "
+                  "talon apart (reading=dlp-summary)." if summary else COURIER),
         (READING, "These are the English summary's rules (reading=dlp-summary); by default the "
                   "game plays de Moulidars' French text." if summary else READING),
         (BEAR, BEAR if options["bearing_off"] == "compulsory" else BEAR.replace(
@@ -46,6 +52,6 @@ def told(game: Game) -> list[tuple[str, str]]:
         ("", "The loser loses 1 game if he has borne a checker off, else 2 to 5 by how far back "
              "his checkers still are (scoring=multiple)."
          if options["scoring"] == "multiple" else ""),
-        ("", "When only one die of a coup simple can be played, it must be the higher "
-             "(higher_die=true)." if options["higher_die"] else ""),
+        ("", "When either die of a coup simple could be played but not both, you must play "
+             "the higher (higher_die=true)." if options["higher_die"] else ""),
     ]

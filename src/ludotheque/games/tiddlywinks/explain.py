@@ -46,6 +46,8 @@ HANDS = ("Your hand trembles a little, as a real one does (option `hands`, from 
          "novice): the same shot does not always land the same.")
 INSIDE = {"wholly": "wholly inside it", "any-part": "even partly inside it (ring=any-part)",
           "centre": "with its centre inside it (ring=centre)"}
+#: Whose hand trembles, at each option ``hands`` but the default club player's and steady.
+TREMBLES = {"expert": "an expert's", "casual": "a casual player's", "novice": "a novice's"}
 
 
 def shared(game: TiddlywinksGame, default: TiddlywinksGame) -> list[tuple[str, str]]:
@@ -61,13 +63,30 @@ def shared(game: TiddlywinksGame, default: TiddlywinksGame) -> list[tuple[str, s
         (line_sentence(default), line_sentence(game)),
         (HANDS, HANDS if hands == "club" else
          "Your hand is steady (hands=steady): the same shot always lands the same."
-         if hands == "steady" else HANDS.replace("(option `hands`, from steady to novice)",
-                                                 f"(hands={hands})")),
-        ("", "" if game.options["rim"] == "stays" else
-         f"A counter resting on the cup's rim counts as in the {game.LAKE_WORD} (rim=lake)."
-         if game.options["rim"] == "lake" else
-         "A counter resting on the cup's rim counts as potted (rim=cup)."),
+         if hands == "steady" else
+         f"Your hand trembles as {TREMBLES[hands]} does (hands={hands}): the same shot does not "
+         "always land the same."),
+        ("", _rim(game)),
     ]
+
+
+def _rim(game: TiddlywinksGame) -> str:
+    """What a counter resting on the cup's rim is, where an option makes it other than a
+    counter in play (without a lake it stays one, whatever ``rim`` says)."""
+    rim = game.options["rim"]
+    if rim == "cup":
+        return "A counter resting on the cup's rim counts as potted (rim=cup)."
+    if rim == "lake" and game.lake_rule() is not None:
+        return f"A counter resting on the cup's rim counts as in the {game.LAKE_WORD} (rim=lake)."
+    return ""
+
+
+def most_potted(game: TiddlywinksGame) -> str:
+    """The aim once counters can be lost for good (Cabriole IX by agreement, Horsman I)."""
+    when = ("as soon as one player has none left to play (end=first-out)"
+            if game.options["end"] == "first-out" else "once no counter is left to play")
+    return (f"The aim: have the most small counters in the cup at the centre of the table {when}; "
+            "the winner takes the pool.")
 
 
 def counters_sentence(game: TiddlywinksGame, where: str) -> str:
@@ -85,9 +104,8 @@ def cabriole(game: TiddlywinksGame) -> list[tuple[str, str]]:
             + ("touches it even partly at any moment of a shot (lake_moment=touched)" if touched
                else "stops even partly in it"))
     lost = options["lake"] == "lost"
-    lake += (f" is lost for good, its owner pays {options['fine']:g} into the pool, and the "
-             "most counters in the cup win (lake=lost); one that falls off the table goes "
-             "back to the start line." if lost
+    lake += (f" is lost for good and its owner pays {options['fine']:g} into the pool "
+             "(lake=lost); one that falls off the table goes back to the start line." if lost
              else " goes back to the start line; so does one that falls off the table.")
     price = options["price"]
     paid = (f"When someone has potted all his counters, each player of the other camp also pays "
@@ -97,15 +115,21 @@ def cabriole(game: TiddlywinksGame) -> list[tuple[str, str]]:
             f"{price:g} for every counter he still has out of the cup.")
     return [
         *shared(game, default),
+        (CABRIOLE_AIM, most_potted(game) if lost else CABRIOLE_AIM),
         (counters_sentence(default, ""), counters_sentence(game, "")),
         (LAKE, lake),
-        (PRICE, paid),
+        # Rule "the price per counter" belongs to the first to pot all his counters alone.
+        (PRICE, "" if lost else paid),
         ("", f"Camps (camps=true): partners sit apart, win together, and each may play any "
              f"counter of his camp within his reach ({options['reach']:g} cm from his seat)."
          if options["camps"] else ""),
-        ("", "The game ends as soon as one player has no counter left to play "
-             "(end=first-out)." if lost and options["end"] == "first-out" else ""),
     ]
+
+
+CABRIOLE_AIM = ("The aim: be the first to make all your small counters jump into the cup at the "
+                "centre of the table; the winner takes the pool.")
+HORSMAN_AIM = ("The aim: be the first to get all your small counters into the cup at the centre "
+               "of the table; the winner takes the pool.")
 
 
 LAKE = ("Surprise: the chalk circle round the cup is a lake. A counter that stops even partly "
@@ -128,10 +152,7 @@ def horsman(game: TiddlywinksGame) -> list[tuple[str, str]]:
         inside += ", or touching it at any moment of a shot (lake_moment=touched)"
     ring = {
         "none": VARIATIONS,
-        "I": f"A chalk ring round the cup (variation=I): a counter {inside} is dead, and once "
-             "no counter is left to play the most counters in the cup win"
-             + (", or as soon as one player has none left (end=first-out)."
-                if options["end"] == "first-out" else "."),
+        "I": f"A chalk ring round the cup (variation=I): a counter {inside} is dead.",
         "II": f"A chalk ring round the cup (variation=II): a counter {inside} goes back to its "
               "place on the start line, and "
               + ("is played when its owner likes (played_out=any-time)."
@@ -139,15 +160,18 @@ def horsman(game: TiddlywinksGame) -> list[tuple[str, str]]:
         "III": f"A chalk ring round the cup (variation=III): a counter {inside} may be played "
                "by the next players instead of their own, until its owner's turn.",
     }[variation]
+    dead = variation == "I"
     return [
         *shared(game, default),
+        (HORSMAN_AIM, most_potted(game) if dead else HORSMAN_AIM),
         (counters_sentence(default, f", {default.start_distance() * 100:.0f} cm from the cup"),
          counters_sentence(game, f", {game.start_distance() * 100:.0f} cm from the cup")),
         (TURN, TURN if options["turn"] == "until-miss" else
          "The turn passes after every shot, a pot or not (turn=every-shot)."),
         (VARIATIONS, ring),
+        # The forfeits go with the first to pot all his counters, not with Variation I's count.
         ("", f"The winner is also paid {options['price']:g} for every counter the others still "
-             "have on the cloth (forfeits=true)." if options["forfeits"] else ""),
+             "have on the cloth (forfeits=true)." if options["forfeits"] and not dead else ""),
     ]
 
 
@@ -173,7 +197,7 @@ def answer(
     if words[:1] in (["shot"], ["help"], []):
         pressure, steep = line_shot(game)
         return (
-            "A shot: COLOUR N aim DEGREES pressure 0-1 steep 0-90, e.g. 'red 3 aim cup "
+            "A shot: COLOUR N aim DEGREES pressure 0.01-1 steep 0-90, e.g. 'red 3 aim cup "
             f"pressure {pressure:.2f} steep {steep:.0f}'. Aim in degrees (0 to the right, "
             "counter-clockwise) or 'cup' (cup+2: two degrees to the left of the cup); "
             f"{PRESSURE_SCALE}; steep is how upright you hold the large counter (90: the highest "
@@ -193,6 +217,8 @@ def answer(
         name = " ".join(words)
         if c.place == "cup":
             return f"{name} is in the cup."
-        return (f"{name} lies {from_cup(*c.pose[:2])} from the cup's centre, which is at "
-                f"{state.cup_bearing(k):.1f}° from it ({c.place}).")
+        where = {"line": "on the start line", "cloth": "on the cloth",
+                 "lake": f"in the {game.LAKE_WORD}", "dead": f"dead in the {game.LAKE_WORD}"}
+        return (f"{name} lies {where[c.place]}, {from_cup(*c.pose[:2])} from the cup's centre, "
+                f"which is at {state.cup_bearing(k):.1f}° from it.")
     return None

@@ -584,7 +584,7 @@ class TiddlywinksState(State):
         if legal == [PASS]:
             return "pass (no counter may be played)"
         names = ", ".join(self._counter_name(k) for k in self.playable())
-        text = f"a shot of {names}, written COLOUR N aim DEGREES|cup pressure 0-1 steep 0-90"
+        text = f"a shot of {names}, written COLOUR N aim DEGREES|cup pressure 0.01-1 steep 0-90"
         position, mover = self.position, self.position.mover
         waiting = [
             f"{self._counter_name(k)} {self.game.why_not(position, mover, k).reason}"

@@ -114,7 +114,7 @@ def parse_shot(
     match = _SHOT.match(text)
     if match is None:
         raise NotationError(
-            f"{quoted(text)} is not a shot; write it as COLOUR N aim DEGREES pressure 0-1 steep "
+            f"{quoted(text)} is not a shot; write it as COLOUR N aim DEGREES pressure 0.01-1 steep "
             "DEGREES, e.g. 'red 3 aim 212.5 pressure 0.62 steep 40' (aim cup, or cup+2, aims "
             "at the cup)."
         )

@@ -226,3 +226,16 @@ def test_one_address_cannot_hold_every_connection(tmp_path):
         for connection in held:
             connection.close()
         here.stop()
+
+
+def test_a_rules_page_and_a_tables_quick_rules_are_rendered_once(database):
+    from ludotheque.server import pages
+
+    with served(database) as client:
+        table, _ = create(client, "crypto-90", ["human", "random"], goal="rounds", rounds=1)
+        for _ in range(3):
+            assert client.get("/rules/crypto-90").status_code == 200
+            assert client.get(f"/t/{table}").status_code == 200
+        assert pages.rules.cache_info().hits >= 2
+        assert pages._quick_rules.cache_info().hits >= 2
+        assert "The game lasts one round." in client.get(f"/t/{table}").text

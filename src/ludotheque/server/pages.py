@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,7 +29,6 @@ from ludotheque.play.table import taken_back
 from ludotheque.server.service import stand_in
 
 if TYPE_CHECKING:
-    from ludotheque.core.game import Game
     from ludotheque.core.manifest import Manifest
     from ludotheque.server.service import Service
     from ludotheque.server.table import GameTable
@@ -177,23 +176,31 @@ def table(table: GameTable) -> str:
                if shown[name].rule]
     return _render(
         "table.html", table=table, declared=declared, options=", ".join(options),
-        how_to_play=markdown(_quick_rules(declared.id, table.game)),
-        doc=markdown(rules_doc(declared.id)),
-        seats=[table.seat_name(s) for s in range(len(table.kinds))],
+        how_to_play=_quick_rules(declared.id, tuple(table.game.options.items())),
+        doc=_doc(declared.id), seats=[table.seat_name(s) for s in range(len(table.kinds))],
     )
 
 
-def _quick_rules(name: str, game: Game) -> str:
-    """The How to play as the table's options have it."""
+# A rules doc is rendered once, and a How to play once per set of options: a page asked for
+# again costs its template alone (rendering the Markdown took about 30 ms a page).
+@cache
+def _doc(name: str) -> Markup:
+    return markdown(rules_doc(name))
+
+
+@lru_cache(maxsize=512)
+def _quick_rules(name: str, options: tuple[tuple[str, Any], ...]) -> Markup:
+    """The How to play as a table's options have it."""
     try:
-        return how_to_play(name, game)
+        return markdown(how_to_play(name, load_game(name, **dict(options))))
     except LudothequeError as exc:
-        return str(exc)
+        return Markup.escape(str(exc))
 
 
+@cache
 def rules(game: str) -> str:
     declared = manifest(game)
-    return _render("rules.html", declared=declared, doc=markdown(rules_doc(declared.id)))
+    return _render("rules.html", declared=declared, doc=_doc(declared.id))
 
 
 #: What the studies of the readings hold that a page may show: reports, plots, their numbers.

@@ -239,3 +239,21 @@ def test_a_rules_page_and_a_tables_quick_rules_are_rendered_once(database):
         assert pages.rules.cache_info().hits >= 2
         assert pages._quick_rules.cache_info().hits >= 2
         assert "The game lasts one round." in client.get(f"/t/{table}").text
+
+
+def test_a_move_id_is_its_seats_own(database):
+    with served(database) as client:
+        table, key = create(client, "crypto-90", ["human", "human"], goal="rounds", rounds=1)
+        north = Seat(client, table, key)
+        south = Seat(client, table, next(iter(north.welcome["invites"].values())))
+        frame = north.settled()
+        mover, other = (north, south) if frame["to_act"] == "north" else (south, north)
+        mover.settled()
+        mover.play(mover.frame["legal"][0], "same")
+        # The other seat's page, sending the same id, is judged for itself: not told that the
+        # first one's move was its own.
+        other.send({"type": "move", "id": "same", "move": "stock"})
+        answer = other.next()
+        while answer["type"] not in ("ack", "error"):
+            answer = other.next()
+        assert answer["type"] == "error" and "turn" in answer["message"]

@@ -42,7 +42,7 @@ def play_some(server: Server, tables: dict[str, list[str]], moves: int) -> dict[
                 sockets[seat].send(json.dumps(
                     {"type": "move", "id": move_id, "move": frames[seat]["legal"][0]}))
                 number = frames[seat]["n"] + 1
-                acknowledged[table].append((move_id, number))
+                acknowledged[table].append((f"{seat}:{move_id}", number))  # as the log keeps it
                 frames = [frame_of(s, number) for s in sockets]
         finally:
             for socket in sockets:

@@ -54,7 +54,7 @@ def test_a_move_sent_twice_is_played_once(database):
         for _ in range(2):
             seat.send({"type": "move", "id": "same", "move": move})
             number = seat.until("ack", id="same")["n"]
-        assert [e.move_id for e in events(database, table)].count("same") == 1
+        assert [e.move_id for e in events(database, table)].count("0:same") == 1
         assert number is not None
 
 

@@ -359,7 +359,7 @@ async def _handle(
     elif kind == "take-seat":
         await service.take_seat(table_id, seat)
     if "id" in said:
-        number = service.table(table_id).acknowledged(said["id"])
+        number = service.table(table_id).acknowledged(seat, said["id"])
         listener.send({"type": "ack", "id": said["id"], "n": number})
 
 

@@ -341,7 +341,7 @@ class Service:
         again, not played twice. An illegal one raises (one sentence) and writes nothing."""
         table = self.table(table_id)
         async with self._locks[table_id]:
-            if table.acknowledged(move_id) is None:
+            if table.acknowledged(seat, move_id) is None:
                 if not is_person(table.kinds[seat]):
                     raise IllegalMoveError(
                         f"{table.seat_name(seat)}'s seat is played by the computer now; take "
@@ -353,7 +353,7 @@ class Service:
     async def take_back(self, table_id: str, seat: int, move_id: str) -> None:
         table = self.table(table_id)
         async with self._locks[table_id]:
-            if table.acknowledged(move_id) is None:
+            if table.acknowledged(seat, move_id) is None:
                 await self._commit(table, lambda: table.take_back(seat, move_id, self.clock()))
 
     async def hand_over(self, table_id: str, by: int, seat: int) -> None:

@@ -38,7 +38,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from ludotheque.agents import PERSON, is_person
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, quoted
@@ -202,9 +202,10 @@ class GameTable:
         seat = self.to_act()
         return self.kinds[seat] if seat >= 0 and not is_person(self.kinds[seat]) else None
 
-    def acknowledged(self, move_id: str) -> int | None:
-        """The number of the event that played the move a client sent as ``move_id``."""
-        return self._move_ids.get(move_id)
+    def acknowledged(self, seat: int, move_id: str) -> int | None:
+        """The number of the event that played the move ``seat``'s page sent as ``move_id``
+        (each seat's ids its own: one page cannot claim another's)."""
+        return self._move_ids.get(_own(seat, move_id))
 
     def record(self) -> Record:
         """The whole record: moves, chance and take-backs, with the seats as they end, and
@@ -241,7 +242,7 @@ class GameTable:
 
         def play(twin: GameTable) -> None:
             # A world's actions are the table's: its ids, its moves.
-            twin._play(Event(number, MOVE, seat, text, move_id, at), action)
+            twin._play(Event(number, MOVE, seat, text, _own(seat, move_id), at), action)
             twin._chance(chance, at)
 
         return self._ahead(number, play)
@@ -277,7 +278,7 @@ class GameTable:
         if refusal is not None:
             raise IllegalMoveError(refusal)
         return self._ahead(number, lambda twin: twin._play(
-            Event(number, TAKE_BACK, seat, TAKEN_BACK, move_id, at)))
+            Event(number, TAKE_BACK, seat, TAKEN_BACK, _own(seat, move_id), at)))
 
     def hand_over(self, seat: int, kind: str, at: float) -> Ahead:
         """``seat`` passing to ``kind`` (a computer player, or a person back), rehearsed."""
@@ -466,6 +467,15 @@ class GameTable:
             "n": self.number,
             **self._shown[viewer],
         }
+
+
+@overload
+def _own(seat: int, move_id: str) -> str: ...
+@overload
+def _own(seat: int, move_id: None) -> None: ...
+def _own(seat: int, move_id: str | None) -> str | None:
+    """A page's move id as the log keeps it: its seat's own."""
+    return None if move_id is None else f"{seat}:{move_id}"
 
 
 def _stopped_at(event: Event) -> int:

@@ -113,7 +113,9 @@ def engine_times(folder: Path) -> list[float]:
     from ludotheque.server.store import MOVE, Store
     options = {k: int(v) if v.isdigit() else v for k, v in OPTIONS.items()}
     times = []
-    for _, events in Store(f"sqlite:///{folder / 'tables.sqlite'}").tables():
+    store = Store(f"sqlite:///{folder / 'tables.sqlite'}")
+    for row, _ in [*store.tables(), *store.ended()]:
+        _, events = store.table(row.id)  # type: ignore[misc]
         game = load_game("cabriole", **options)
         state = game.new_initial_state()
         for n, event in enumerate(e for e in events if e.kind == MOVE):

@@ -114,8 +114,9 @@ def soak(name: str, options: dict[str, Any], seed: int) -> Soaked:
         return Soaked(table.number, [f"{where}: event {fault.number}: {fault.reason}"])
     except LudothequeError as refusal:  # a move the table offered, refused
         return Soaked(table.number, [f"{where}: after event {table.number}: {refusal}"])
-    [(stored, log)] = list(store.tables())
-    assert isinstance(stored, TableRow)
+    found = store.table(table.id)
+    assert found is not None and isinstance(found[0], TableRow)
+    stored, log = found
     rebuilt = GameTable(stored, log)
     for viewer in [*range(seats), None]:
         if rebuilt.frame(viewer, 0) != table.frame(viewer, 0):

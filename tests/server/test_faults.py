@@ -41,7 +41,9 @@ def fault(monkeypatch):
 
 
 def events(database, table):
-    return next(log for row, log in Store(database).tables() if row.id == table)
+    stored = Store(database).table(table)
+    assert stored is not None
+    return stored[1]
 
 
 def faults_logged(caplog, table):

@@ -257,3 +257,63 @@ def test_a_move_id_is_its_seats_own(database):
         while answer["type"] not in ("ack", "error"):
             answer = other.next()
         assert answer["type"] == "error" and "turn" in answer["message"]
+
+
+def test_a_finished_table_leaves_memory_and_is_read_back_when_asked_for(database):
+    with served(database) as client:
+        table, key = create(client, "dames-rabattues", ["human", "random"], limit=20)
+        Seat(client, table, key).play_to_the_end()
+        service = client.app.state.service
+        assert table not in service.tables and service.over[table].result.endswith(".")
+        service._kept.clear()  # as if many tables had been asked for since
+        record = client.get(f"/t/{table}/record")
+        assert record.status_code == 200 and Record.from_json(record.text).result is not None
+        assert client.get(f"/t/{table}").status_code == 200
+    with served(database) as client:  # started again, it does not play the game again
+        service = client.app.state.service
+        assert table not in service.tables and table in service.over
+        assert Seat(client, table, None).until("update")["result"].endswith(".")
+
+
+def test_a_table_left_alone_is_hidden_then_abandoned_and_its_room_given_to_another(database):
+    with served(database, hide_after=0.5, abandon_after=1.5, max_playing=2) as client:
+        left = [create(client, "dames-rabattues", ["human", "human"])[0] for _ in range(2)]
+        assert "server has 2 tables in play" in client.post(
+            "/new/dames-rabattues", content="seat0=human&seat1=random", headers=FORM).text
+        assert left[0] in client.get("/").text
+        while left[0] in client.get("/").text:  # a move's age past hide_after: unlisted
+            time.sleep(0.05)
+        assert client.get(f"/t/{left[0]}").status_code == 200  # its link still works
+        watcher = Seat(client, left[0], None)
+        frame = watcher.until("update")
+        while "stopped" not in frame:
+            frame = watcher.until("update")
+        assert "abandoned after event 1 (no move for 1.5 seconds)" in frame["result"]
+        record = Record.from_json(client.get(f"/t/{left[0]}/record").text)
+        assert record.stopped.startswith("abandoned")
+        table, key = create(client, "dames-rabattues", ["human", "random"])
+        seat = Seat(client, table, key)
+        seat.settled()
+        assert seat.play(seat.frame["legal"][0], "room") > 1
+
+
+def test_one_address_may_have_only_so_many_tables_in_play(database):
+    from ludotheque.server.service import PER_ADDRESS_TABLES
+
+    with served(database, creations=(100, 100.0)) as client:
+        for _ in range(PER_ADDRESS_TABLES):
+            create(client, "jacquet", ["human", "human"])
+        refused = client.post("/new/jacquet", content="seat0=human&seat1=human", headers=FORM)
+        assert refused.status_code == 400 and "tables in play, the most one may" in refused.text
+
+
+def test_a_table_of_computers_alone_thinks_apart_from_those_where_people_wait(database):
+    from concurrent.futures import ThreadPoolExecutor
+
+    people, alone = ThreadPoolExecutor(1), ThreadPoolExecutor(1)
+    with served(database, pool=people, background=alone) as client:
+        service = client.app.state.service
+        waited, _ = create(client, "jacquet", ["human", "random"])
+        computers, _ = create(client, "jacquet", ["random", "random"])
+        assert service.pool(service.table(waited)) is people
+        assert service.pool(service.table(computers)) is alone

@@ -73,7 +73,7 @@ def test_a_server_killed_mid_game_resumes_every_table_where_it_was(database, tmp
     server.kill()
     socket.close()
 
-    logs = {row.id: events for row, events in Store(database).tables() if row.id in tables}
+    logs = {table: Store(database).table(table)[1] for table in tables}  # type: ignore[index]
     for table, moves in acknowledged.items():
         written = {e.move_id: e.number for e in logs[table]}
         for move_id, number in moves:
@@ -102,15 +102,18 @@ def test_a_server_killed_mid_game_resumes_every_table_where_it_was(database, tmp
 def test_the_workers_of_a_killed_server_end_with_it(tmp_path):
     server = Server(f"sqlite:///{tmp_path / 'tables.sqlite'}", tmp_path / "server.log")
     try:
-        # Both pools at work: a dice table and a tiddlywinks table, every seat the computer's.
+        # Every pool at work: a computer to play first where a person waits, at a card table
+        # and a tiddlywinks table, and a table of computers alone.
+        created(server.url, "crypto-90", ["random", "human"], {"goal": "rounds", "rounds": "1"})
+        created(server.url, "cabriole", ["easy", "human"], {"limit": "4"})
         created(server.url, "dames-rabattues", ["random", "random"], {})
-        created(server.url, "cabriole", ["easy", "easy"], {"limit": "4"})
         deadline = time.monotonic() + 120
         while True:
-            # A worker in each pool (--workers 1, one shot worker) and their resource tracker.
+            # A worker in each pool (--workers 1, one shot worker, the one of computers alone)
+            # and their resource tracker.
             workers = {pid for pid, command in living_children(server.process.pid).items()
                        if "multiprocessing" in command}
-            if len(workers) == 3:
+            if len(workers) == 4:
                 break
             assert time.monotonic() < deadline, f"the pools did not start: {workers}"
             time.sleep(0.1)

@@ -57,7 +57,7 @@ from ludotheque.selfplay.tournament import Tournament
 from ludotheque.server.app import CREATIONS, DEFAULT_DATABASE, create_app
 from ludotheque.server.guard import doorkeeper, open_files_allow
 from ludotheque.server.protocol import BURST, RATE
-from ludotheque.server.service import HAND_OVER_AFTER
+from ludotheque.server.service import ABANDON_AFTER, HAND_OVER_AFTER, HIDE_AFTER
 
 app = typer.Typer(
     help="Historical parlour games, played exactly as their primary sources describe them.",
@@ -642,6 +642,13 @@ def serve(
         help=f"Tables one client address may open in a row; then one every "
              f"{1 / CREATIONS[1]:g} seconds.", min=1
     )] = CREATIONS[0],
+    hide_after: Annotated[float, typer.Option(
+        help="Seconds without a move after which a table leaves the lobby's list (its link "
+             "still works).", min=1
+    )] = HIDE_AFTER,
+    abandon_after: Annotated[float, typer.Option(
+        help="Seconds without a move after which a table is ended as abandoned.", min=1
+    )] = ABANDON_AFTER,
 ) -> None:
     """Serve the browser edition: the lobby, the tables and their replays."""
     application = create_app(
@@ -650,6 +657,7 @@ def serve(
         hand_over_after=hand_over_after,
         message_rate=(BURST, messages_per_second),
         creations=(tables_per_address, CREATIONS[1]),
+        hide_after=hide_after, abandon_after=abandon_after,
     )
     shown = f"[{host}]" if ":" in host else host
     if host not in LOOPBACK:

@@ -54,7 +54,14 @@ from ludotheque.server.protocol import (
     error,
     read,
 )
-from ludotheque.server.service import HAND_OVER_AFTER, Listener, Service
+from ludotheque.server.service import (
+    ABANDON_AFTER,
+    HAND_OVER_AFTER,
+    HIDE_AFTER,
+    MAX_PLAYING,
+    Listener,
+    Service,
+)
 from ludotheque.server.store import Store
 from ludotheque.server.table import Chance
 
@@ -75,6 +82,7 @@ def create_app(
     rng: random.Random | None = None,
     pool: Executor | None = None,
     shot_pool: Executor | None = None,
+    background: Executor | None = None,
     workers: int | None = None,
     shot_workers: int = 1,
     hand_over_after: float = HAND_OVER_AFTER,
@@ -82,6 +90,9 @@ def create_app(
     chance: Chance | None = None,
     creations: tuple[int, float] = CREATIONS,
     replays: tuple[int, float] = REPLAYS,
+    hide_after: float = HIDE_AFTER,
+    abandon_after: float = ABANDON_AFTER,
+    max_playing: int = MAX_PLAYING,
 ) -> FastAPI:
     """The application over the database at ``database`` (any SQLAlchemy URL); a connection
     may send ``message_rate`` messages: a burst, then so many a second; a client address may
@@ -91,8 +102,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service = Service(Store(database), rng=rng, pool=pool, shot_pool=shot_pool,
+                          background=background,
                           workers=workers, shot_workers=shot_workers,
-                          hand_over_after=hand_over_after, chance=chance)
+                          hand_over_after=hand_over_after, chance=chance,
+                          hide_after=hide_after, abandon_after=abandon_after,
+                          max_playing=max_playing)
         app.state.service = service
         await service.start()
         yield
@@ -142,7 +156,8 @@ def create_app(
         form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
         try:
             options, kinds = pages.read_new_table(game, form)
-            table_id, keys = await service_of(request).create(game, options, kinds)
+            table_id, keys = await service_of(request).create(game, options, kinds,
+                                                              client_of(request))
         except LudothequeError as exc:
             return HTMLResponse(pages.new_table(game, form, str(exc)), status_code=400)
         where = f"/t/{table_id}"

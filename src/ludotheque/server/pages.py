@@ -77,10 +77,8 @@ def problem(sentence: str) -> str:
 
 
 def lobby(service: Service) -> str:
-    playing: list[dict[str, Any]] = []
-    finished: list[dict[str, Any]] = []
-    for table in reversed(list(service.tables.values())):
-        (finished if table.is_over() else playing).append(_summary(table))
+    playing = [_summary(table) for table in service.in_view()]
+    finished = sorted(service.over.values(), key=lambda over: over.at, reverse=True)
     games = [(declared, _aim(declared.id)) for declared in seated()]
     elsewhere = [m for m in manifests() if not has_screen(m.id)]
     # The latest first, so many and no more: the lobby of a busy server stays a page.
@@ -105,8 +103,6 @@ def _summary(table: GameTable) -> dict[str, Any]:
         "seats": ", ".join(f"{table.seat_name(s)}: {'person' if k == PERSON else k}"
                            for s, k in enumerate(table.kinds)),
         "moves": table.state.decisions(),
-        "result": table.stopped or table.result,
-        "stopped": table.stopped is not None,
     }
 
 

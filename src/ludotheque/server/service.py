@@ -27,6 +27,7 @@ import logging
 import random
 import secrets
 import time
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -34,12 +35,12 @@ from typing import Any, TypeVar
 
 from ludotheque.agents import PERSON, is_person, make_agent
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError, quoted
-from ludotheque.core.game import Game, State
+from ludotheque.core.game import State
 from ludotheque.core.manifest import Manifest
-from ludotheque.core.registry import load_game
+from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.help import answer
 from ludotheque.server.computer import choose, worker_pool
-from ludotheque.server.store import Store, TableRow, UnreadableRow
+from ludotheque.server.store import STOP, Event, Store, TableRow, UnreadableRow
 from ludotheque.server.table import Ahead, Chance, GameTable, TableFault, stopped_sentence
 
 _log = logging.getLogger("ludotheque.server")
@@ -50,6 +51,11 @@ MAX_PLAYING = 2000
 
 #: How long a person must have been gone before the others may hand his seat to the computer.
 HAND_OVER_AFTER = 60.0
+#: How long a table may go without a move before it leaves the lobby's list (its link still
+#: works), and before it is ended as abandoned and leaves memory.
+HIDE_AFTER, ABANDON_AFTER = 86_400.0, 7 * 86_400.0
+#: The most tables one client address may have in play at once.
+PER_ADDRESS_TABLES = 20
 
 #: What a person creating a table is told when the rules fault in setting it up.
 SET_UP = "the server could not set this table up: its rules met a fault, now in the server's log."
@@ -95,6 +101,29 @@ class Listener:
         self.outbox.put_nowait(message)
 
 
+#: How many tables over are kept in memory, the latest asked for (their pages, replays,
+#: records); any other is read back from the database when asked for.
+KEPT = 32
+
+
+@dataclass(frozen=True)
+class Over:
+    """A table over, as the lobby lists it: its game's title, how it ended, and when."""
+
+    id: str
+    title: str
+    result: str
+    stopped: bool
+    at: float
+
+    @classmethod
+    def of(cls, row: TableRow, end: Event) -> Over:
+        """The line of a table whose log ends with ``end``, read without playing it again."""
+        title = manifest(row.game).info.title if row.game in games() else row.game
+        told = GameTable.ending(end)
+        return cls(row.id, title, told, end.kind == STOP, end.at)
+
+
 class Service:
     """Every table of the database ``store``, in play.
 
@@ -102,8 +131,9 @@ class Service:
     ``chance``, if given, gives each chance outcome instead (a deal set in advance);
     computer players think in ``workers`` processes (by default one per core), and those of a
     game whose moves are aimed shots (``Game.continuous``) in ``shot_workers`` of their own,
-    started when first needed and started anew if a player breaks them; or in ``pool`` and
-    ``shot_pool``, where given (the tests' threads)."""
+    and those of tables without a person in one of their own, each started when first needed
+    and started anew if a player breaks it; or in ``pool``, ``shot_pool`` and ``background``,
+    where given (the tests' threads)."""
 
     def __init__(
         self,
@@ -112,9 +142,13 @@ class Service:
         rng: random.Random | None = None,
         pool: Executor | None = None,
         shot_pool: Executor | None = None,
+        background: Executor | None = None,
         workers: int | None = None,
         shot_workers: int = 1,
         hand_over_after: float = HAND_OVER_AFTER,
+        hide_after: float = HIDE_AFTER,
+        abandon_after: float = ABANDON_AFTER,
+        max_playing: int = MAX_PLAYING,
         clock: Callable[[], float] = time.time,
         chance: Chance | None = None,
     ) -> None:
@@ -124,14 +158,27 @@ class Service:
         self._pool = pool
         self._shot_pool = shot_pool
         self.workers, self.shot_workers = workers, shot_workers
+        #: Where the computer players of tables without a person think: apart, so that a
+        #: table of computers alone never holds up one where people wait.
+        self._background = background
         self.hand_over_after = hand_over_after
+        self.hide_after, self.abandon_after = hide_after, abandon_after
+        self.max_playing = max_playing
         self.clock = clock
+        #: The tables in play, each in memory with its game.
         self.tables: dict[str, GameTable] = {}
+        #: The tables over (finished, stopped, abandoned): a line each; the table itself is
+        #: read back from the database when asked for (its page, replay, record), and a few
+        #: are kept (``_kept``, the latest asked for last).
+        self.over: dict[str, Over] = {}
+        self._kept: OrderedDict[str, GameTable] = OrderedDict()
         #: Tables that cannot even be set up again (their row is unreadable, or their rule set
         #: refuses its options now), with what stopped them.
         self.broken: dict[str, str] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._listeners: dict[str, list[Listener]] = {}
+        #: The address that opened each table in play, where this server saw it.
+        self._opened_by: dict[str, str] = {}
+        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._listeners: defaultdict[str, list[Listener]] = defaultdict(list)
         self._away: dict[str, list[float | None]] = {}
         self._thinking: set[str] = set()
         self._announcing: dict[str, asyncio.TimerHandle] = {}
@@ -149,11 +196,20 @@ class Service:
                 self.broken[row.id] = stopped_sentence(0, fault.reason)
                 continue
             self._add(table)
+        for row, end in store.ended():
+            if isinstance(row, UnreadableRow):
+                self.broken[row.id] = stopped_sentence(0, row.reason)
+            else:
+                self.over[row.id] = Over.of(row, end[-1])
 
-    def pool(self, game: Game) -> Executor:
-        """Where ``game``'s computer players think (started here, on the event loop's thread,
-        which the workers are bound to: ``computer.bound_to``)."""
-        if game.continuous:
+    def pool(self, table: GameTable) -> Executor:
+        """Where ``table``'s computer players think (started here, on the event loop's
+        thread, which the workers are bound to: ``computer.bound_to``)."""
+        if not any(is_person(kind) for kind in table.kinds):
+            if self._background is None:
+                self._background = worker_pool(1)
+            return self._background
+        if table.game.continuous:
             # A shot planner simulates its candidates for a second or more a shot.
             if self._shot_pool is None:
                 self._shot_pool = worker_pool(self.shot_workers)
@@ -162,24 +218,39 @@ class Service:
             self._pool = worker_pool(self.workers)
         return self._pool
 
-    def _renew(self, game: Game) -> None:
-        """Drop ``game``'s pool, broken (a worker died): the next decision starts another, so
-        that one table's player leaves no other table without its own."""
-        broken = self._shot_pool if game.continuous else self._pool
-        if broken is not None:
-            broken.shutdown(wait=False, cancel_futures=True)
-        if game.continuous:
-            self._shot_pool = None
-        else:
-            self._pool = None
+    def _renew(self, broken: Executor) -> None:
+        """Drop a pool a worker's death broke: the next decision starts another, so that one
+        table's player leaves no other table without its own."""
+        broken.shutdown(wait=False, cancel_futures=True)
+        for name in ("_pool", "_shot_pool", "_background"):
+            if getattr(self, name) is broken:
+                setattr(self, name, None)
 
     def _add(self, table: GameTable) -> None:
         self.tables[table.id] = table
-        self._locks[table.id] = asyncio.Lock()
-        self._listeners[table.id] = []
         now = self.clock()
         # Nobody is at a table the server has just opened: every person is away from now.
         self._away[table.id] = [now if is_person(k) else None for k in table.kinds]
+
+    def _retire(self, table: GameTable) -> None:
+        """A table over leaves play, and memory but for a few kept: a line in the lobby."""
+        self.tables.pop(table.id, None)
+        self._opened_by.pop(table.id, None)
+        self.over[table.id] = Over(table.id, table.game.info.title,
+                                   table.stopped or table.result or "", table.stopped is not None,
+                                   table.events[-1].at if table.events else self.clock())
+        self._keep(table)
+
+    def _keep(self, table: GameTable) -> None:
+        """Keep a table over among the few last asked for; those it pushes out, nobody
+        watching, leave memory whole."""
+        self._kept[table.id] = table
+        self._kept.move_to_end(table.id)
+        while len(self._kept) > KEPT:
+            gone, _ = self._kept.popitem(last=False)
+            if not self._listeners.get(gone):
+                for held in (self._listeners, self._locks, self._away, self._announcing):
+                    held.pop(gone, None)
 
     async def start(self) -> None:
         """Carry every unfinished table on: chance due, and computer players to move; end
@@ -190,13 +261,53 @@ class Service:
                     self._logged(table.fault)
                     if not table.is_over():
                         await self._stop(table, table.fault)
+                if table.is_over():
+                    # Over before its end was written (a log of an earlier version): written
+                    # now, so that the next start does not play it again.
+                    if table.stopped is None:
+                        await self._adopt(table, table.ended())
+                    self._retire(table)
+                    continue
                 await self._settle(table)
+        await self.sweep()
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(self._sweeping())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _sweeping(self) -> None:
+        """Sweep again and again: a table left alone is ended within a tenth of its time."""
+        while True:
+            await asyncio.sleep(min(self.abandon_after / 10, 3600.0))
+            await self.sweep()
+
+    async def sweep(self) -> None:
+        """End as abandoned every table with no move for :attr:`abandon_after`: it leaves
+        play and memory, its record holding the game as it stood."""
+        idle = f"no move for {_duration(self.abandon_after)}"
+        for table in list(self.tables.values()):
+            if self.clock() - self.last_move(table) < self.abandon_after:
+                continue
+            async with self._locks[table.id]:
+                if table.id in self.tables:  # not ended meanwhile
+                    await self._adopt(table, table.abandon(idle, self.clock()))
+
+    def last_move(self, table: GameTable) -> float:
+        """When anything last happened at ``table``: its last event, or its creation."""
+        return table.events[-1].at if table.events else table.row.created
+
+    def in_view(self) -> list[GameTable]:
+        """The tables in play the lobby lists, the latest first: those with a move in the
+        last :attr:`hide_after` (the others' links still work)."""
+        now = self.clock()
+        return [table for table in reversed(list(self.tables.values()))
+                if now - self.last_move(table) < self.hide_after]
 
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
         self._writer.shutdown(wait=True)
-        for pool in (self._pool, self._shot_pool):
+        for pool in (self._pool, self._shot_pool, self._background):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
@@ -204,17 +315,24 @@ class Service:
     # --- creating and joining ----------------------------------------------------------------
 
     async def create(
-        self, game: str, options: dict[str, Any], kinds: Sequence[str]
+        self, game: str, options: dict[str, Any], kinds: Sequence[str], client: str = ""
     ) -> tuple[str, dict[int, str]]:
         """A new table: its id and the key of each person's seat. The first person's seat is
-        the creator's, and its key the one the others derive from."""
+        the creator's, and its key the one the others derive from. ``client``, the address
+        asking, may have :data:`PER_ADDRESS_TABLES` tables in play at once."""
         table_id = secrets.token_urlsafe(9)
         loaded = self._set_up(table_id, lambda: load_game(game, **options))
-        playing = sum(not table.is_over() for table in self.tables.values())
-        if playing >= MAX_PLAYING:
+        # Only tables in play count, each held in memory: those over, and those abandoned for
+        # a week, leave room; and no one address takes more than its share of it.
+        if len(self.tables) >= self.max_playing:
             raise LudothequeError(
-                f"this server has {MAX_PLAYING:,} tables in play, the most it keeps; a new "
-                "one may be opened once some have ended."
+                f"this server has {self.max_playing:,} tables in play, the most it keeps; a "
+                "new one may be opened once some have ended."
+            )
+        if client and list(self._opened_by.values()).count(client) >= PER_ADDRESS_TABLES:
+            raise LudothequeError(
+                f"this address has {PER_ADDRESS_TABLES} tables in play, the most one may have; "
+                "finish one, or let one be abandoned, to open another."
             )
         if len(kinds) != loaded.num_players():
             raise OptionError(
@@ -236,6 +354,7 @@ class Service:
             raise LudothequeError(SET_UP)
         await self._write(self.store.create, row)
         self._add(table)
+        self._opened_by[table_id] = client
         async with self._locks[table_id]:
             await self._settle(table)
         return table_id, keys
@@ -275,13 +394,23 @@ class Service:
         return {s: derived_key(key, table_id, s) for s in people[1:]}
 
     def table(self, table_id: str) -> GameTable:
-        try:
+        """The table ``table_id``: in play, or over and read back from the database."""
+        if table_id in self.tables:
             return self.tables[table_id]
-        except KeyError:
-            if table_id in self.broken:
-                raise LudothequeError(f"table {table_id} was {self.broken[table_id]}; it "
-                                      "cannot be shown.") from None
-            raise LudothequeError(f"there is no table {quoted(table_id)} here.") from None
+        if table_id in self._kept:
+            self._kept.move_to_end(table_id)
+            return self._kept[table_id]
+        if table_id in self.over:
+            stored = self.store.table(table_id)
+            if stored is not None and isinstance(stored[0], TableRow):
+                table = GameTable(stored[0], stored[1])
+                self._away.setdefault(table_id, [None] * len(table.kinds))
+                self._keep(table)
+                return table
+        if table_id in self.broken:
+            raise LudothequeError(f"table {table_id} was {self.broken[table_id]}; it "
+                                  "cannot be shown.")
+        raise LudothequeError(f"there is no table {quoted(table_id)} here.")
 
     def join(self, table_id: str, listener: Listener) -> None:
         """Start telling ``listener`` what happens at the table, from after its ``sent``."""
@@ -298,13 +427,16 @@ class Service:
         listeners = self._listeners.get(table_id, [])
         if listener in listeners:
             listeners.remove(listener)
+        table = self.tables.get(table_id)
+        if table is None:
+            return  # over: nobody is left waiting for anyone
         seat = listener.seat
         if seat is not None and not any(other.seat == seat for other in listeners):
             self._away[table_id][seat] = self.clock()
             loop = asyncio.get_running_loop()
             # Once he has been gone long enough, the others are told they may hand his seat on.
-            loop.call_later(self.hand_over_after + 0.05, self._presence, self.tables[table_id])
-        self._presence(self.tables[table_id], soon=seat is not None)
+            loop.call_later(self.hand_over_after + 0.05, self._presence, table)
+        self._presence(table, soon=seat is not None)
 
     def _presence(self, table: GameTable, soon: bool = True) -> None:
         """Tell the table who is there, before long: within :data:`PRESENCE_SOON` of a seat's
@@ -425,6 +557,8 @@ class Service:
         await self._write(self.store.append, table.id, ahead.events)
         table.take(ahead)
         self._tell(table)
+        if table.is_over():
+            self._retire(table)
 
     def _logged(self, fault: TableFault) -> None:
         _log.error("table %s: a fault at event %d: %s", fault.table_id, fault.number,
@@ -441,6 +575,7 @@ class Service:
             _log.exception("table %s: its stop could not be written", table.id)
         table.take(ahead)
         self._tell(table)
+        self._retire(table)
 
     def _tell(self, table: GameTable) -> None:
         for listener in self._listeners[table.id]:
@@ -469,15 +604,17 @@ class Service:
     async def _think(self, table: GameTable, kind: str) -> None:
         number, seat = table.number, table.to_act()
         move: str | None = None
+        pool: Executor | None = None
         try:
+            pool = self.pool(table)
             move = await asyncio.get_running_loop().run_in_executor(
-                self.pool(table.game), choose, kind, self.rng.random(), table.state.clone()
+                pool, choose, kind, self.rng.random(), table.state.clone()
             )
         except Exception as error:
             _log.error("table %s: the computer player %s failed at event %d", table.id, kind,
                        number + 1, exc_info=error)
-            if isinstance(error, BrokenExecutor):
-                self._renew(table.game)
+            if isinstance(error, BrokenExecutor) and pool is not None:
+                self._renew(pool)
         finally:
             self._thinking.discard(table.id)
         async with self._locks[table.id]:
@@ -517,6 +654,19 @@ class Service:
                 return
         await self._adopt(table, ahead)
         await self._settle(table)
+
+
+def _duration(seconds: float) -> str:
+    """A length of time in the largest unit that keeps it whole.
+
+    >>> _duration(7 * 86_400), _duration(90), _duration(1)
+    ('7 days', '90 seconds', '1 second')
+    """
+    for unit, length in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
+        if seconds >= length and seconds % length == 0:
+            count = seconds // length
+            return f"{count:g} {unit}{'' if count == 1 else 's'}"
+    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
 
 
 def stand_in(declared: Manifest) -> str:

@@ -7,8 +7,8 @@ Two tables hold everything, and rows are only ever inserted, never changed or de
   itself, so that a copy of the database seats nobody);
 - ``events``: the table's log, numbered from 1: each move and chance outcome in the record's
   notation (``ludotheque.core.record``), each take-back as the record's ``(taken back)``, each
-  change of who holds a seat, and, last, the stop of a table a fault ended. A table's state is
-  its events replayed.
+  change of who holds a seat, and, last, the end of a finished game or the stop of a table a
+  fault or its abandonment ended. A table's state is its events replayed.
 
 An event is committed before the move it holds is acknowledged or shown to anyone, so that a
 server killed at any moment restarts with every acknowledged move (``Store.tables``).
@@ -104,6 +104,12 @@ class TableRow:
 #: end of a table a fault stopped (``text`` the JSON ``{"at": N, "reason": …}``: the event the
 #: fault was met at, and the exception in a line).
 MOVE, TAKE_BACK, SEAT, STOP = "move", "take-back", "seat", "stop"
+#: The end of a game its rules finished (``text`` the JSON ``{"result": …}``, its sentence),
+#: written with the move that finished it, so that a server starting again knows it ended
+#: without playing it again.
+END = "end"
+#: The kinds of event that end a table's log: nothing follows them.
+ENDS = (END, STOP)
 
 
 @dataclass(frozen=True)
@@ -169,14 +175,29 @@ class Store:
                              f"{table_id} ({_reason(error)}); nothing of it was played.") from None
 
     def tables(self) -> Iterator[tuple[TableRow | UnreadableRow, list[Event]]]:
-        """Every table with its log, in the order they were created; a row that cannot be
-        read is given as such, and the others still are."""
+        """Every table in play with its log, in the order they were created; a row that
+        cannot be read is given as such, and the others still are. An ended table, whose log
+        ends with its end, is not read here: see :meth:`ended`."""
+        ended = select(_events.c.table_id).where(_events.c.kind.in_(ENDS))
+        return self._read(_tables.c.id.not_in(ended), _events.c.table_id.not_in(ended))
+
+    def ended(self) -> Iterator[tuple[TableRow | UnreadableRow, list[Event]]]:
+        """Every ended table, with its last event alone: its end."""
+        ended = select(_events.c.table_id).where(_events.c.kind.in_(ENDS))
+        return self._read(_tables.c.id.in_(ended), _events.c.kind.in_(ENDS))
+
+    def table(self, table_id: str) -> tuple[TableRow | UnreadableRow, list[Event]] | None:
+        """One table with its whole log, or None if there is none of that id."""
+        return next(self._read(_tables.c.id == table_id, _events.c.table_id == table_id), None)
+
+    def _read(self, rows_wanted: Any, events_wanted: Any
+              ) -> Iterator[tuple[TableRow | UnreadableRow, list[Event]]]:
         with self.engine.connect() as connection:
-            rows = connection.execute(select(_tables).order_by(_tables.c.created)).all()
+            rows = connection.execute(
+                select(_tables).where(rows_wanted).order_by(_tables.c.created)).all()
             logs: dict[str, list[Event]] = {row.id: [] for row in rows}
-            for e in connection.execute(
-                select(_events).order_by(_events.c.table_id, _events.c.number)
-            ):
+            for e in connection.execute(select(_events).where(events_wanted).order_by(
+                    _events.c.table_id, _events.c.number)):
                 if e.table_id not in logs:
                     continue  # a table's events without its row: no table to play them at
                 logs[e.table_id].append(

@@ -47,7 +47,7 @@ from ludotheque.core.record import TAKEN_BACK, Record
 from ludotheque.core.registry import load_game
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay, taken_back
-from ludotheque.server.store import MOVE, SEAT, STOP, TAKE_BACK, Event, TableRow
+from ludotheque.server.store import END, MOVE, SEAT, STOP, TAKE_BACK, Event, TableRow
 
 #: Where a table's chance comes from: an outcome for a chance node (by default drawn with its
 #: probability, ``State.sample_chance``).
@@ -78,12 +78,17 @@ class TableFault(LudothequeError):
         return text if len(text) <= 200 else f"{text[:199]}…"
 
 
-def stopped_sentence(number: int, reason: str) -> str:
-    """What stopped a table, as its lobby line, its record's ``stopped`` and its page say.
+def stopped_sentence(number: int, reason: str, abandoned: bool = False) -> str:
+    """What stopped a table, as its lobby line, its record's ``stopped`` and its page say: a
+    fault, or its abandonment (``reason`` then says how long nothing was played).
 
     >>> stopped_sentence(31, "ValueError: array of sample points is empty")
     'stopped by a fault at event 31 (ValueError: array of sample points is empty)'
+    >>> stopped_sentence(12, "no move for 7 days", abandoned=True)
+    'abandoned after event 11 (no move for 7 days)'
     """
+    if abandoned:
+        return f"abandoned after event {number - 1} ({reason})"
     return f"stopped by a fault at {f'event {number}' if number else 'its start'} ({reason})"
 
 
@@ -294,9 +299,16 @@ class GameTable:
     def stop(self, fault: TableFault, at: float) -> Ahead:
         """The table ended by ``fault``: its one last event, told to everyone, after which it
         counts as over and shows each viewer what it still can of its last position."""
+        return self._stopped({"at": fault.number, "reason": fault.reason}, at)
+
+    def abandon(self, idle: str, at: float) -> Ahead:
+        """The table ended as abandoned, nothing having been played for ``idle`` (words):
+        ended as a fault ends it, its record holding the game as it stood."""
+        return self._stopped({"at": self.number + 1, "reason": idle, "abandoned": True}, at)
+
+    def _stopped(self, why: dict[str, Any], at: float) -> Ahead:
         twin = self._twin()
-        twin._end(Event(self.number + 1, STOP, CHANCE,
-                        json.dumps({"at": fault.number, "reason": fault.reason}), None, at))
+        twin._end(Event(self.number + 1, STOP, CHANCE, json.dumps(why), None, at))
         return Ahead(twin.events[self.number:], twin)
 
     def take(self, ahead: Ahead) -> None:
@@ -327,7 +339,32 @@ class GameTable:
             twin._shown = twin._framed()
         except Exception as error:  # whatever the rules raise: it is this table's alone
             raise TableFault(self.id, number, error) from error
+        if twin.state.is_terminal():
+            # Written with the move that ends the game: a server starting again knows it
+            # ended without playing it again.
+            twin._finish()
         return Ahead(twin.events[self.number:], twin)
+
+    def ended(self) -> Ahead:
+        """The end of a finished game whose log lacks it (an earlier version wrote none)."""
+        twin = self._twin()
+        twin._finish()
+        return Ahead(twin.events[self.number:], twin)
+
+    def _finish(self) -> None:
+        self._keep(Event(self.number + 1, END, CHANCE, json.dumps({"result": self.result}),
+                         None, self.events[-1].at if self.events else 0.0),
+                   ("",) * len(self._viewers()))
+
+    @staticmethod
+    def ending(event: Event) -> str:
+        """How the table a log's last ``event`` ends ended, in the lobby's words, read
+        without playing it again: its game's result, or what stopped it."""
+        if event.kind == STOP:
+            return stopped_sentence(_stopped_at(event), _stopped_reason(event),
+                                    _stopped_field(event, "abandoned") is True)
+        result = _stopped_field(event, "result")
+        return result if isinstance(result, str) else "over"
 
     def _judged(self, number: int, work: Callable[[], T]) -> T:
         """What ``work`` answers; the rules' refusal (a LudothequeError) as it is, anything
@@ -372,6 +409,8 @@ class GameTable:
             said = tuple(taken_back(self.game, event.seat, move, viewer)
                          for viewer in self._viewers())
             self.inplay = inplay
+        elif event.kind == END:
+            said = ("",) * len(self._viewers())  # the game's end, told by its last move
         elif event.kind == SEAT:
             holder = "a person again" if is_person(event.text) else f"the computer ({event.text})"
             said = (f"{self.seat_name(event.seat)}'s seat is now played by {holder}.",) * len(
@@ -390,8 +429,9 @@ class GameTable:
             self._move_ids[event.move_id] = event.number
 
     def _end(self, event: Event) -> None:
-        """The table stopped by the fault ``event`` records."""
-        self.stopped = stopped_sentence(_stopped_at(event), _stopped_reason(event))
+        """The table stopped as ``event`` records: by a fault, or abandoned."""
+        self.stopped = stopped_sentence(_stopped_at(event), _stopped_reason(event),
+                                        _stopped_field(event, "abandoned") is True)
         told = f"The game was {self.stopped}; its replay and record keep it as it stood before."
         self._keep(event, (told,) * len(self._viewers()))
         self._shown = [part | {"stopped": True} for part in self._as_far_as_shown(told)]
@@ -480,16 +520,17 @@ def _own(seat: int, move_id: str | None) -> str | None:
 
 def _stopped_at(event: Event) -> int:
     """The event a stop event says the fault was met at (its own number, if it cannot say)."""
-    try:
-        at = json.loads(event.text)["at"]
-    except (ValueError, TypeError, KeyError):
-        return event.number
+    at = _stopped_field(event, "at")
     return at if isinstance(at, int) and 0 <= at <= event.number else event.number
 
 
 def _stopped_reason(event: Event) -> str:
-    try:
-        reason = json.loads(event.text)["reason"]
-    except (ValueError, TypeError, KeyError):
-        return "its stop event cannot be read"
+    reason = _stopped_field(event, "reason")
     return reason if isinstance(reason, str) else "its stop event cannot be read"
+
+
+def _stopped_field(event: Event, name: str) -> Any:
+    try:
+        return json.loads(event.text).get(name)
+    except (ValueError, AttributeError):
+        return None

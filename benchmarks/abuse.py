@@ -5,12 +5,12 @@ with the server's memory and a player's latency while it runs.
 
 For each flood, ``ludotheque serve`` runs in a process of its own over a fresh SQLite file. A
 player at a Dames rabattues table, both seats from 127.0.0.1, sends each throw a tenth of a
-second after it is his and times it to its acknowledgement (the move judged, written and shown to both seats),
-while the flood comes from other addresses (127.0.0.2 and up: on loopback every client is
-otherwise 127.0.0.1) for ``--seconds``. The server's resident memory is sampled every 0.2 s.
-Prints a line per flood: what was sent, what the server answered, its memory at rest and at
-its peak, and the player's median and 99th percentile. The goal: memory bounded, the player's
-p99 under 200 ms.
+second after it is his and times it to its acknowledgement (the move judged, written and shown
+to both seats), while the flood comes from other addresses (127.0.0.2 and up: on loopback every
+client is otherwise 127.0.0.1) for ``--seconds``. The server's resident memory is sampled every
+0.2 s. Prints a line per flood: what was sent, what the server answered, its memory at rest and
+at its peak, and the player's median and 99th percentile. The goal: memory bounded, the
+player's p99 under 200 ms.
 """
 
 from __future__ import annotations

@@ -49,6 +49,11 @@ def served(
                 seat.close()
 
 
+def invited(welcome: dict[str, Any]) -> list[str]:
+    """The keys of the other people's seats a creator's welcome gives, in seat order."""
+    return [invite["key"] for invite in welcome["invites"] if invite["seat"] is not None]
+
+
 def create(client: TestClient, game: str, seats: list[str], **options: Any) -> tuple[str, str]:
     """A new table through the form: its id and the creator's key ('' if none)."""
     form = {f"seat{s}": kind for s, kind in enumerate(seats)} | {
@@ -179,8 +184,8 @@ class LiveServer:
     def create(self, game: str, seats: list[str], **options: str) -> tuple[str, list[str]]:
         table, key = created(self.url, game, seats, options)
         with self.seat(table, key) as socket:
-            invites = json.loads(socket.recv(timeout=10))["invites"]
-        return table, [key, *invites.values()]
+            welcome = json.loads(socket.recv(timeout=10))
+        return table, [key, *invited(welcome)]
 
     def seat(self, table: str, key: str) -> ClientConnection:
         socket = connect(f"ws://127.0.0.1:{self.port}/t/{table}/ws", legacy=True)

@@ -21,7 +21,7 @@ from ludotheque.core import registry
 from ludotheque.core.record import Record
 from ludotheque.server.store import STOP, Store, StoreError
 from tests.server import faulty
-from tests.server.helpers import Seat, create, served, steps_of, upload
+from tests.server.helpers import Seat, create, invited, served, steps_of, upload
 
 
 @pytest.fixture
@@ -222,7 +222,7 @@ def test_the_move_that_ends_a_game_whose_returns_fault_is_refused(database, faul
     with served(database) as client:
         table, key = create(client, "faulty", ["human", "human"])
         north = Seat(client, table, key)
-        seats = [north, Seat(client, table, next(iter(north.welcome["invites"].values())))]
+        seats = [north, Seat(client, table, invited(north.welcome)[0])]
         answer: dict = {"type": "ack"}
         while answer["type"] == "ack":
             frame = north.settled(north.frame.get("n")) if north.frame else north.until("update")

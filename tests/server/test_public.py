@@ -17,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 from ludotheque.core.record import Record
 from ludotheque.server.guard import SECURITY_HEADERS
 from ludotheque.server.pages import replay
-from tests.server.helpers import Seat, ServedHere, create, served, upload
+from tests.server.helpers import Seat, ServedHere, create, invited, served, upload
 
 FORM = {"content-type": "application/x-www-form-urlencoded"}
 #: A seat whose name would close the page's script and open another, were it printed raw.
@@ -245,7 +245,7 @@ def test_a_move_id_is_its_seats_own(database):
     with served(database) as client:
         table, key = create(client, "crypto-90", ["human", "human"], goal="rounds", rounds=1)
         north = Seat(client, table, key)
-        south = Seat(client, table, next(iter(north.welcome["invites"].values())))
+        south = Seat(client, table, invited(north.welcome)[0])
         frame = north.settled()
         mover, other = (north, south) if frame["to_act"] == "north" else (south, north)
         mover.settled()

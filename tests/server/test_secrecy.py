@@ -23,7 +23,7 @@ from tests.secrecy import (
     replay_relabelled,
     table_view,
 )
-from tests.server.helpers import Seat, create, served
+from tests.server.helpers import Seat, create, invited, served
 
 
 def dealt(outcomes: list[int]):
@@ -64,9 +64,7 @@ def streams(database, game, options, actions, course):
     with served(database, chance=dealt(chance)) as client:
         table, key = create(client, game.name, ["human"] * game.num_players(), **options)
         seats = [Seat(client, table, key)]
-        invites = seats[0].welcome["invites"]
-        seats += [Seat(client, table, invites[game.seat_name(s)])
-                  for s in range(1, game.num_players())]
+        seats += [Seat(client, table, key) for key in invited(seats[0].welcome)]
         state = game.new_initial_state()
         for step, action in enumerate(actions):
             mover = state.current_player()

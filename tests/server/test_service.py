@@ -12,7 +12,7 @@ import pytest
 import ludotheque
 from ludotheque.core.record import Record
 from ludotheque.server.store import Store
-from tests.server.helpers import Seat, create, served, steps_of, upload
+from tests.server.helpers import Seat, create, invited, served, steps_of, upload
 
 
 @pytest.fixture
@@ -65,8 +65,8 @@ def test_a_dropped_connection_gets_what_it_missed_and_the_same_view(database):
     with served(database) as client:
         table, key = create(client, "crypto-90", ["human", "human"], goal="rounds", rounds=1)
         seats = [Seat(client, table, key)]
-        seats.append(Seat(client, table, next(iter(seats[0].welcome["invites"].values()))))
-        keys = [key, next(iter(seats[0].welcome["invites"].values()))]
+        seats.append(Seat(client, table, invited(seats[0].welcome)[0]))
+        keys = [key, invited(seats[0].welcome)[0]]
         to_act = seats[0].until("update")["to_act"]
         stays = next(s for s in (0, 1) if seats[s].welcome["seat_name"] == to_act)
         goes = 1 - stays
@@ -143,7 +143,7 @@ def test_a_move_out_of_turn_a_spectator_and_another_tables_link_are_refused(data
         table, key = create(client, "jacquet", ["human", "human"])
         other, other_key = create(client, "jacquet", ["human", "random"])
         white = Seat(client, table, key)
-        black_key = next(iter(white.welcome["invites"].values()))
+        black_key = invited(white.welcome)[0]
         black = Seat(client, table, black_key)
         black.send({"type": "move", "id": "b", "move": "1/4"})
         assert "not black's" in black.until("error")["message"]
@@ -183,7 +183,7 @@ def test_a_seat_gone_is_handed_to_the_computer_and_taken_back(database):
         white.until("presence")
         white.send({"type": "hand-over", "seat": 1})  # black has never come
         assert white.until("update")["kinds"] == ["human", "easy"]
-        black = Seat(client, table, next(iter(white.welcome["invites"].values())))
+        black = Seat(client, table, invited(white.welcome)[0])
         black.send({"type": "take-seat"})
         assert black.until("update", kinds=["human", "human"])
 

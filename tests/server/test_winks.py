@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.server.helpers import Seat, create, served
+from tests.server.helpers import Seat, create, invited, served
 from tests.server.test_service import events
 
 
@@ -54,8 +54,7 @@ def test_a_shot_out_of_turn_is_refused(database):
     with served(database) as client:
         table, key = create(client, "tiddledy-winks", ["human", "human"])
         red = Seat(client, table, key)
-        invites = red.welcome["invites"]
-        blue = Seat(client, table, next(iter(invites.values())))
+        blue = Seat(client, table, invited(red.welcome)[0])
         blue.settled(0)
         blue.send({"type": "move", "id": "early", "move": "blue 1 aim cup pressure 0.5 steep 72"})
         assert "it is red's turn, not blue's" in blue.until("error")["message"]

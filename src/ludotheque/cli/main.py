@@ -56,6 +56,7 @@ from ludotheque.selfplay.simulation import Interrupted, lengths, simulate, summa
 from ludotheque.selfplay.tournament import Tournament
 from ludotheque.server.app import CREATIONS, DEFAULT_DATABASE, create_app
 from ludotheque.server.guard import doorkeeper, open_files_allow
+from ludotheque.server.invitations import origin
 from ludotheque.server.protocol import BURST, RATE
 from ludotheque.server.service import ABANDON_AFTER, HAND_OVER_AFTER, HIDE_AFTER
 
@@ -649,15 +650,31 @@ def serve(
     abandon_after: Annotated[float, typer.Option(
         help="Seconds without a move after which a table is ended as abandoned.", min=1
     )] = ABANDON_AFTER,
+    public_url: Annotated[str | None, typer.Option(
+        help="The address others reach this server at (https://jeux.example.org, behind a "
+             "proxy): every link and QR code to share is built on it. Without it, on the "
+             "address each page was loaded from."
+    )] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        help="The addresses of a reverse proxy in front (comma-separated, or *): only from "
+             "them are X-Forwarded-For and X-Forwarded-Proto believed, so that each client's "
+             "limits count the client, not the proxy."
+    )] = None,
 ) -> None:
     """Serve the browser edition: the lobby, the tables and their replays."""
+    if public_url is not None:
+        try:
+            public_url = origin(public_url)
+        except LudothequeError as error:
+            raise typer.BadParameter(str(error), param_hint="--public-url") from None
+    proxies = [a.strip() for a in (forwarded_allow_ips or "").split(",") if a.strip()]
     application = create_app(
         database, rng=None if seed is None else random.Random(seed),
         workers=workers, shot_workers=shot_workers,
         hand_over_after=hand_over_after,
         message_rate=(BURST, messages_per_second),
         creations=(tables_per_address, CREATIONS[1]),
-        hide_after=hide_after, abandon_after=abandon_after,
+        hide_after=hide_after, abandon_after=abandon_after, public_url=public_url,
     )
     shown = f"[{host}]" if ":" in host else host
     if host not in LOOPBACK:
@@ -665,8 +682,13 @@ def serve(
                            "the lobby and watch its tables.", style="yellow"))
     console.print(f"Ludothèque is served at http://{shown}:{port}/ — open it in a browser; "
                   "Ctrl-C stops it.", soft_wrap=True)
+    if public_url is not None:
+        console.print(f"Its links to share are built on {public_url}.", soft_wrap=True)
+    # Behind a proxy, the proxy speaks for every client: its own connections are not counted
+    # as one address's, and only its word on who the client is is taken.
     uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536,
-                http=doorkeeper(open_files_allow()))
+                http=doorkeeper(open_files_allow(), exempt=frozenset(proxies)),
+                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
 
 
 def main() -> None:

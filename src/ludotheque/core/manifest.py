@@ -134,6 +134,9 @@ class Manifest:
     result: Ref | None = None
     encoding: Ref | None = None
     told: Ref | None = None
+    #: Whether the rules draw who begins (a die, a lot), rather than letting the first seat
+    #: begin: a table played again then keeps its seats, where otherwise the first passes on.
+    drawn_first: bool = False
 
     def has(self, offer: str) -> bool:
         """Whether the rule set offers ``offer``, a reference field (``"heuristic"``)."""

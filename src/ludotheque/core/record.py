@@ -81,6 +81,10 @@ class Record:
     #: Why the game stopped before its end, where a fault stopped it (``stopped by a fault at
     #: event 31 of its table: …``): it is over, its moves those played before the fault.
     stopped: str | None = None
+    #: What the table it was played at allowed that is not a rule (a server's table settings,
+    #: such as its talk), apart from the options: no replay reads them. An optional field,
+    #: which readers of format 4 leave aside, so the format stays 4.
+    settings: dict[str, Any] | None = field(default=None, compare=False)
 
     def is_over(self) -> bool:
         """Whether the record's game is over: ended by its rules or its limit, or stopped."""
@@ -106,6 +110,8 @@ class Record:
             data["result"] = list(self.result)
         if self.stopped is not None:
             data["stopped"] = self.stopped
+        if self.settings is not None:
+            data["settings"] = self.settings
         return json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False)
 
     @classmethod
@@ -160,9 +166,14 @@ class Record:
         if stopped is not None and not (isinstance(stopped, str) and 0 < len(stopped) <= 500):
             raise RecordError("the record's stopped must be the sentence of what stopped its game, "
                               "of at most 500 characters.")
+        settings = data.get("settings")
+        if settings is not None and not (isinstance(settings, dict) and all(
+                isinstance(v, bool | int | float | str) for v in settings.values())):
+            raise RecordError("the record's settings must be an object of name: value, each "
+                              "value a number, a text, true or false.")
         return cls(
             data["game"], options, tuple(moves), tuple(seats),
-            None if result is None else tuple(result), version, stopped,
+            None if result is None else tuple(result), version, stopped, settings,
         )
 
     def load_game(self) -> Game:

@@ -45,6 +45,7 @@ from ludotheque.server.guard import (
     check_origin,
     client_of,
 )
+from ludotheque.server.invitations import origin
 from ludotheque.server.protocol import (
     BURST,
     MAX_MESSAGE,
@@ -62,6 +63,7 @@ from ludotheque.server.service import (
     Listener,
     Service,
 )
+from ludotheque.server.settings import told
 from ludotheque.server.store import Store
 from ludotheque.server.table import Chance
 
@@ -93,11 +95,14 @@ def create_app(
     hide_after: float = HIDE_AFTER,
     abandon_after: float = ABANDON_AFTER,
     max_playing: int = MAX_PLAYING,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The application over the database at ``database`` (any SQLAlchemy URL); a connection
     may send ``message_rate`` messages: a burst, then so many a second; a client address may
     open ``creations`` tables and replay ``replays`` records, as many. The computer players
-    think as ``Service`` says."""
+    think as ``Service`` says. Links to share are built on ``public_url`` (the server as
+    others reach it: ``https://jeux.example.org``), else on each page's own address."""
+    public = origin(public_url) if public_url else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -155,9 +160,9 @@ def create_app(
                           f"it may open another every {1 / opened.rate:g} seconds.", 429)
         form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
         try:
-            options, kinds = pages.read_new_table(game, form)
+            options, kinds, settings = pages.read_new_table(game, form)
             table_id, keys = await service_of(request).create(game, options, kinds,
-                                                              client_of(request))
+                                                              client_of(request), settings)
         except LudothequeError as exc:
             return HTMLResponse(pages.new_table(game, form, str(exc)), status_code=400)
         where = f"/t/{table_id}"
@@ -240,15 +245,25 @@ def create_app(
     @app.websocket("/t/{table_id}/ws")
     async def stream(websocket: WebSocket, table_id: str) -> None:
         try:
-            check_origin(websocket.headers)
+            check_origin(websocket.headers, public)
         except Refused:
             await websocket.close(code=4403)  # refused before it opens: another site's page
             return
         await websocket.accept()
-        await _converse(websocket, service_of(websocket), table_id, Flood(time.monotonic(),
-                                                                          *message_rate))
+        await _converse(websocket, service_of(websocket), table_id,
+                        Flood(time.monotonic(), *message_rate),
+                        public or _page_origin(websocket.headers.get("origin")))
 
     return app
+
+
+def _page_origin(said: str | None) -> str | None:
+    """The origin of the page that opened a WebSocket, as its browser says it (``Origin``),
+    where it is one: what its links are built on without a public address."""
+    try:
+        return origin(said) if said is not None else None
+    except LudothequeError:
+        return None
 
 
 def _uploaded(text: str, replayed: Allowance, client: str) -> Record:
@@ -272,9 +287,11 @@ def _uploaded(text: str, replayed: Allowance, client: str) -> Record:
     return record
 
 
-async def _converse(websocket: WebSocket, service: Service, table_id: str, flood: Flood) -> None:
+async def _converse(websocket: WebSocket, service: Service, table_id: str, flood: Flood,
+                    base: str | None) -> None:
     """One connection: a hello, then moves and questions, until it closes, or it falls so
-    far behind in reading that it is let go (its page comes back from its last event)."""
+    far behind in reading that it is let go (its page comes back from its last event). Its
+    links are built on ``base``."""
     conversation = asyncio.current_task()
     assert conversation is not None  # run as a task, as every ASGI connection is
     listener = Listener(seat=None, drop=conversation.cancel)
@@ -305,9 +322,9 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
             try:
                 said = read(text)
                 if not joined:
-                    joined = _hello(service, table_id, listener, said)
+                    joined = _hello(service, table_id, listener, said, base)
                 else:
-                    await _handle(service, table_id, listener, said)
+                    await _handle(service, table_id, listener, said, client_of(websocket))
             except LudothequeError as exc:
                 listener.send(error(str(exc), _id_of(text)))
     except WebSocketDisconnect:
@@ -333,7 +350,8 @@ def _id_of(text: str) -> str | None:
     return move_id if isinstance(move_id, str) and len(move_id) <= 100 else None
 
 
-def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, Any]) -> bool:
+def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, Any],
+           base: str | None) -> bool:
     if said["type"] != "hello":
         raise ProtocolError('the first message is a hello: {"type": "hello", "key": …, '
                             '"after": 0}.')
@@ -345,16 +363,19 @@ def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, 
         "seat_name": None if seat is None else table.seat_name(seat),
         "seats": [table.seat_name(s) for s in range(len(table.kinds))],
     }
+    listener.key, listener.base = said["key"], base
+    welcome["settings"], welcome["told"] = table.row.settings, told(table.row.settings)
+    welcome["creator"] = seat is not None and seat == table.creator
+    welcome["base"] = base
     if seat is not None:
-        invites = service.invites(table_id, seat, said["key"])
-        welcome["invites"] = {table.seat_name(s): key for s, key in invites.items()}
+        welcome["invites"] = service.invites(table_id, seat, said["key"], base)
     listener.send(welcome)
     service.join(table_id, listener)
     return True
 
 
 async def _handle(
-    service: Service, table_id: str, listener: Listener, said: dict[str, Any]
+    service: Service, table_id: str, listener: Listener, said: dict[str, Any], client: str
 ) -> None:
     kind, seat = said["type"], listener.seat
     if kind == "hello":
@@ -363,9 +384,19 @@ async def _handle(
         listener.send(service.ask(table_id, seat, said["question"]))
         return
     if seat is None:
-        raise ProtocolError("a spectator watches: only a seat's link plays, takes back or hands "
-                            "a seat on.")
-    if kind == "move":
+        raise ProtocolError("a spectator watches: only a seat's link plays, talks, takes back "
+                            "or hands a seat on.")
+    if kind == "say":
+        await service.say(table_id, seat, said["text"])
+    elif kind == "setting":
+        await service.settle_table(table_id, seat, said["name"], said["value"])
+    elif kind == "close":
+        await service.close_table(table_id, seat)
+    elif kind == "again":
+        await service.again(table_id, seat, client)
+    elif kind == "link":
+        listener.send(service.own_link(table_id, listener))
+    elif kind == "move":
         await service.move(table_id, seat, said["move"], said["id"])
     elif kind == "take-back":
         await service.take_back(table_id, seat, said["id"])

@@ -159,9 +159,10 @@ PER_ADDRESS = 64
 def doorkeeper(most: int, per_address: int = PER_ADDRESS, within: float = HEADERS_WITHIN,
                exempt: frozenset[str] = frozenset()) -> type[HttpToolsProtocol]:
     """uvicorn's HTTP protocol with a door, counted when a socket opens: past ``most`` open
-    connections, or ``per_address`` from one address (but those in ``exempt``: a proxy in
-    front speaks for many), a new one is closed at once; one that has not sent a request's
-    whole headers ``within`` seconds of opening, or of its last answer, is closed. A
+    connections, or ``per_address`` from one address (but those in ``exempt``, or any where it
+    holds ``*``: a proxy in front speaks for many), a new one is closed at once; one that has
+    not sent a request's whole headers ``within`` seconds of opening, or of its last answer,
+    is closed. A
     WebSocket stays counted until it closes, as the connection it upgraded."""
     opened: dict[asyncio.BaseTransport, str] = {}
 
@@ -173,7 +174,7 @@ def doorkeeper(most: int, per_address: int = PER_ADDRESS, within: float = HEADER
             for known in [t for t in opened if t.is_closing()]:
                 del opened[known]
             address = self.client[0] if self.client else ""
-            if len(opened) >= most or (address not in exempt and sum(
+            if len(opened) >= most or (address not in exempt and "*" not in exempt and sum(
                     a == address for a in opened.values()) >= per_address):
                 transport.close()  # no room: refused as it opens, before it costs anything
                 return

@@ -27,9 +27,13 @@ from ludotheque.play.help import how_to_play, rules_doc
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import taken_back
 from ludotheque.server.service import stand_in
+from ludotheque.server.settings import SETTINGS, read_settings, told
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ludotheque.core.manifest import Manifest
+    from ludotheque.core.options import Option
     from ludotheque.server.service import Service
     from ludotheque.server.table import GameTable
 
@@ -77,13 +81,15 @@ def problem(sentence: str) -> str:
 
 
 def lobby(service: Service) -> str:
-    playing = [_summary(table) for table in service.in_view()]
+    now = service.clock()
+    playing = [_summary(table, now, service.last_move(table)) for table in service.in_view()]
     finished = sorted(service.over.values(), key=lambda over: over.at, reverse=True)
     games = [(declared, _aim(declared.id)) for declared in seated()]
     elsewhere = [m for m in manifests() if not has_screen(m.id)]
     # The latest first, so many and no more: the lobby of a busy server stays a page.
     return _render("lobby.html", games=games, elsewhere=elsewhere, playing=playing[:50],
-                   more=max(0, len(playing) - 50), finished=finished[:20],
+                   more=max(0, len(playing) - 50),
+                   finished=[(over, ago(now - over.at)) for over in finished[:20]],
                    broken=sorted(service.broken.items()))
 
 
@@ -96,14 +102,30 @@ def _aim(game: str) -> str:
     return first.removeprefix("- ").replace("`", "")
 
 
-def _summary(table: GameTable) -> dict[str, Any]:
+def _summary(table: GameTable, now: float, last: float) -> dict[str, Any]:
     return {
         "id": table.id,
         "title": table.game.info.title,
         "seats": ", ".join(f"{table.seat_name(s)}: {'person' if k == PERSON else k}"
                            for s, k in enumerate(table.kinds)),
         "moves": table.state.decisions(),
+        "begun": ago(now - table.row.created),
+        "last": ago(now - last) if table.events else None,
     }
+
+
+def ago(seconds: float) -> str:
+    """How long ago something happened, in the largest unit that is at least one.
+
+    >>> ago(12), ago(61), ago(2 * 3600 + 5), ago(86_400 * 3)
+    ('just now', 'a minute ago', '2 hours ago', '3 days ago')
+    """
+    for unit, length in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
+        count = int(seconds // length)
+        if count >= 1:
+            return f"a{'n' if unit == 'hour' else ''} {unit} ago" if count == 1 \
+                else f"{count} {unit}s ago"
+    return "just now"
 
 
 def _offered_kinds(game: str) -> dict[str, str]:
@@ -137,21 +159,33 @@ def new_table(game: str, form: dict[str, str] | None = None, sentence: str | Non
     form = form or {}
     defaults = [PERSON] + [stand_in(declared)] * (declared.info.max_players - 1)
     seats = [form.get(f"seat{s}", defaults[s]) for s in range(declared.info.max_players)]
-    options = [
-        {"option": o, "value": form.get(o.name, o.show(o.default)),
-         "choices": [o.show(v) for v in o.allowed] if o.allowed is not None
-         else [o.show(True), o.show(False)] if o.type is bool else None}
-        for o in declared.options
-    ]
     return _render(
-        "new.html", declared=declared, options=options, seats=seats,
-        kinds=_offered_kinds(declared.id), names=json.dumps(_seat_names(declared.id)),
-        sentence=sentence,
+        "new.html", declared=declared, options=_fields(declared.options, form), seats=seats,
+        settings=_fields(SETTINGS, form, SETTING), kinds=_offered_kinds(declared.id),
+        names=json.dumps(_seat_names(declared.id)), sentence=sentence,
     )
 
 
-def read_new_table(game: str, form: dict[str, str]) -> tuple[dict[str, Any], list[str]]:
-    """The options and the seats a new table's form asks for (checked by the service)."""
+#: What a table's setting is called on a new table's form, apart from its game's options.
+SETTING = "setting-"
+
+
+def _fields(options: Sequence[Option], form: dict[str, str], prefix: str = ""
+            ) -> list[dict[str, Any]]:
+    """The form's field of each option (or table setting), as sent back or at its default."""
+    return [
+        {"option": o, "field": prefix + o.name,
+         "value": form.get(prefix + o.name, o.show(o.default)),
+         "choices": [o.show(v) for v in o.allowed] if o.allowed is not None
+         else [o.show(True), o.show(False)] if o.type is bool else None}
+        for o in options
+    ]
+
+
+def read_new_table(game: str, form: dict[str, str]
+                   ) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    """The options, the seats and the table's settings a new table's form asks for (checked
+    by the service)."""
     declared = manifest(game)
     options = {o.name: form[o.name] for o in declared.options if o.name in form}
     loaded = load_game(declared.id, **options)
@@ -162,7 +196,9 @@ def read_new_table(game: str, form: dict[str, str]) -> tuple[dict[str, Any], lis
         if kind not in offered:
             raise OptionError(f"a seat is one of {', '.join(offered)}, not {kind!r}.")
         seats.append(kind)
-    return dict(loaded.options), seats
+    settings = read_settings({name.removeprefix(SETTING): value for name, value in form.items()
+                              if name.startswith(SETTING)})
+    return dict(loaded.options), seats, settings
 
 
 def table(table: GameTable) -> str:
@@ -174,6 +210,7 @@ def table(table: GameTable) -> str:
         "table.html", table=table, declared=declared, options=", ".join(options),
         how_to_play=_quick_rules(declared.id, tuple(table.game.options.items())),
         doc=_doc(declared.id), seats=[table.seat_name(s) for s in range(len(table.kinds))],
+        settings=told(table.row.settings),
     )
 
 

@@ -10,13 +10,22 @@ nothing is played or written):
 - ``{"type": "take-back", "id": ID}``: take back one's own last decision, where the rules let;
 - ``{"type": "ask", "question": "Somme"}``: what ``?`` asks at the terminal;
 - ``{"type": "hand-over", "seat": S}``: hand a seat whose person has gone to the computer;
-- ``{"type": "take-seat"}``: take one's own seat back from the computer.
+- ``{"type": "take-seat"}``: take one's own seat back from the computer;
+- ``{"type": "say", "text": "À toi !"}``: a line of talk to the table (text, never markup);
+- ``{"type": "setting", "name": "chat", "value": "false"}``: the creator changes a setting of
+  the table (``server.settings``);
+- ``{"type": "close"}``: the creator ends his table, as abandoned;
+- ``{"type": "again"}``: once the game is over, open the next table with the same seats;
+- ``{"type": "link"}``: this seat's own link, to play it on another device.
 
-From the server: ``welcome`` (the seat this connection holds), ``update`` (the events since the
+From the server: ``welcome`` (the seat this connection holds, the table's settings and, for
+its creator, the invitations: each seat's link and QR code), ``update`` (the events since the
 last one sent, as told to this seat, and the table as it sees it: ``GameTable.frame``; once a
 fault has ended the table, ``stopped`` is true, ``result`` says so, and ``view`` is null if the
 last position could not be shown),
-``presence`` (who is at the table), ``ack`` (a move already played), ``answer``, ``error``.
+``presence`` (who is at the table, and which seats' people have come), ``ack`` (a move already
+played), ``answer``, ``error``, ``talk`` (lines said), ``settings`` (the table's, changed),
+``again`` (the next table, with this seat's key there) and ``link``.
 
 >>> read('{"type": "move", "id": "a1", "move": "1/4"}')
 {'type': 'move', 'id': 'a1', 'move': '1/4'}
@@ -29,7 +38,7 @@ characters.
 Traceback (most recent call last):
 ...
 ludotheque.server.protocol.ProtocolError: a message is a JSON object with a type: hello, \
-move, take-back, ask, hand-over, take-seat.
+move, take-back, ask, hand-over, take-seat, say, setting, close, again, link.
 >>> read("[" * 1500)
 Traceback (most recent call last):
 ...
@@ -64,6 +73,11 @@ FIELDS: dict[str, dict[str, tuple[Any, ...]]] = {
     "ask": {"question": (str, 200)},
     "hand-over": {"seat": (int,)},
     "take-seat": {},
+    "say": {"text": (str, 1000)},
+    "setting": {"name": (str, 40), "value": (str, 40)},
+    "close": {},
+    "again": {},
+    "link": {},
 }
 
 

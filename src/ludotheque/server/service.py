@@ -16,6 +16,11 @@ Seats have no accounts: a table's creator gets a secret key per seat (``secrets`
 key of a link whose holder plays that seat. The database keeps only their digests, and the
 others derive from the creator's own (an HMAC), so that he can be shown his friends' links
 again, and nobody else can.
+
+Around the game, the people at a table may talk (their lines kept apart from its events, and
+read by spectators where the table's settings let them), its creator may close it, and once
+its game is over any of them may open the next (:meth:`Service.again`), to which every page
+at the table is offered to follow, each person to his own seat.
 """
 
 from __future__ import annotations
@@ -27,10 +32,10 @@ import logging
 import random
 import secrets
 import time
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict, defaultdict, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from ludotheque.agents import PERSON, is_person, make_agent
@@ -40,7 +45,10 @@ from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.help import answer
 from ludotheque.server.computer import choose, worker_pool
-from ludotheque.server.store import STOP, Event, Store, TableRow, UnreadableRow
+from ludotheque.server.invitations import qr, seat_link, table_link
+from ludotheque.server.protocol import Flood
+from ludotheque.server.settings import read_settings, told
+from ludotheque.server.store import MOVE, STOP, Event, Said, Store, TableRow, UnreadableRow
 from ludotheque.server.table import Ahead, Chance, GameTable, TableFault, stopped_sentence
 
 _log = logging.getLogger("ludotheque.server")
@@ -56,6 +64,10 @@ HAND_OVER_AFTER = 60.0
 HIDE_AFTER, ABANDON_AFTER = 86_400.0, 7 * 86_400.0
 #: The most tables one client address may have in play at once.
 PER_ADDRESS_TABLES = 20
+
+#: The longest line of talk, in characters; how many lines a page is given on arriving; and
+#: how many a seat may say at once, then how many a second.
+SAY_MOST, TALK_SHOWN, TALK_RATE = 300, 50, (5, 0.5)
 
 #: What a person creating a table is told when the rules fault in setting it up.
 SET_UP = "the server could not set this table up: its rules met a fault, now in the server's log."
@@ -90,6 +102,10 @@ class Listener:
     outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     behind: bool = False
     drop: Callable[[], object] = lambda: None
+    #: The key of the seat's link, and the address links are built on here
+    #: (``invitations``), where known.
+    key: str | None = None
+    base: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         if self.behind:
@@ -182,6 +198,15 @@ class Service:
         self._away: dict[str, list[float | None]] = {}
         self._thinking: set[str] = set()
         self._announcing: dict[str, asyncio.TimerHandle] = {}
+        #: The person seats whose link has been opened (or who have moved), table by table.
+        self._arrived: dict[str, set[int]] = {}
+        #: Each table's last lines of talk (read from the database when first needed), and
+        #: each seat's allowance of them.
+        self._talk: dict[str, deque[Said]] = {}
+        self._saying: dict[tuple[str, int], Flood] = {}
+        #: The table each finished one goes on at (:meth:`again`), with the key of each seat's
+        #: person there, by his seat here.
+        self._next: dict[str, tuple[str, dict[int, str]]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="ludotheque-db")
         for row, events in store.tables():
@@ -231,6 +256,8 @@ class Service:
         now = self.clock()
         # Nobody is at a table the server has just opened: every person is away from now.
         self._away[table.id] = [now if is_person(k) else None for k in table.kinds]
+        self._arrived[table.id] = {e.seat for e in table.events if e.kind == MOVE
+                                   and e.seat >= 0}
 
     def _retire(self, table: GameTable) -> None:
         """A table over leaves play, and memory but for a few kept: a line in the lobby."""
@@ -249,7 +276,8 @@ class Service:
         while len(self._kept) > KEPT:
             gone, _ = self._kept.popitem(last=False)
             if not self._listeners.get(gone):
-                for held in (self._listeners, self._locks, self._away, self._announcing):
+                for held in (self._listeners, self._locks, self._away, self._announcing,
+                             self._arrived, self._talk, self._next):
                     held.pop(gone, None)
 
     async def start(self) -> None:
@@ -315,11 +343,14 @@ class Service:
     # --- creating and joining ----------------------------------------------------------------
 
     async def create(
-        self, game: str, options: dict[str, Any], kinds: Sequence[str], client: str = ""
+        self, game: str, options: dict[str, Any], kinds: Sequence[str], client: str = "",
+        settings: dict[str, Any] | None = None,
     ) -> tuple[str, dict[int, str]]:
         """A new table: its id and the key of each person's seat. The first person's seat is
         the creator's, and its key the one the others derive from. ``client``, the address
-        asking, may have :data:`PER_ADDRESS_TABLES` tables in play at once."""
+        asking, may have :data:`PER_ADDRESS_TABLES` tables in play at once; ``settings`` are
+        the table's (``server.settings``), the defaults where none is given."""
+        settings = read_settings(settings or {})
         table_id = secrets.token_urlsafe(9)
         loaded = self._set_up(table_id, lambda: load_game(game, **options))
         # Only tables in play count, each held in memory: those over, and those abandoned for
@@ -347,7 +378,7 @@ class Service:
                 for seat in people}
         row = TableRow(table_id, loaded.name, dict(loaded.options), tuple(kinds),
                        tuple(digest(keys[s]) if s in keys else "" for s in range(len(kinds))),
-                       self.clock())
+                       self.clock(), settings)
         table = self._set_up(table_id, lambda: GameTable(row))
         if table.fault is not None:
             self._logged(table.fault)
@@ -385,13 +416,40 @@ class Service:
             "yours, or watch without one."
         )
 
-    def invites(self, table_id: str, seat: int, key: str) -> dict[int, str]:
-        """The other people's keys, for the creator (the first person's seat) alone."""
+    def invites(self, table_id: str, seat: int, key: str, base: str | None
+                ) -> list[dict[str, Any]]:
+        """The other people's seats, for the creator alone: each seat's number, name and key,
+        and, where links have a ``base``, its link and the link's QR code; the spectators'
+        link last (its ``seat`` None)."""
         table = self.table(table_id)
-        people = [s for s, kind in enumerate(table.row.seats) if is_person(kind)]
-        if not people or seat != people[0]:
-            return {}
-        return {s: derived_key(key, table_id, s) for s in people[1:]}
+        if seat != table.creator:
+            return []
+        shared: list[dict[str, Any]] = []
+        for other, kind in enumerate(table.row.seats):
+            if other == seat or not is_person(kind):
+                continue
+            their = derived_key(key, table_id, other)
+            invite: dict[str, Any] = {"seat": other, "name": table.seat_name(other),
+                                      "key": their}
+            if base is not None:
+                invite["link"] = seat_link(base, table_id, their)
+                invite["qr"] = qr(invite["link"])
+            shared.append(invite)
+        if base is not None:
+            link = table_link(base, table_id)
+            shared.append({"seat": None, "name": None, "link": link, "qr": qr(link)})
+        return shared
+
+    def own_link(self, table_id: str, listener: Listener) -> dict[str, Any]:
+        """A seat's own link and its QR code, to go on playing on another device."""
+        if listener.seat is None or listener.key is None:
+            raise LudothequeError("a spectator has no seat link: this table's link is the "
+                                  "one to share.")
+        if listener.base is None:
+            raise LudothequeError("this page did not say the address it was loaded from; "
+                                  "open the table from a browser to get its link.")
+        link = seat_link(listener.base, table_id, listener.key)
+        return {"type": "link", "link": link, "qr": qr(link)}
 
     def table(self, table_id: str) -> GameTable:
         """The table ``table_id``: in play, or over and read back from the database."""
@@ -421,6 +479,13 @@ class Service:
         listener.sent = table.number
         if listener.seat is not None:
             self._away[table_id][listener.seat] = None
+            self._arrived.setdefault(table_id, set()).add(listener.seat)
+        if self._reads(table, listener):
+            lines = self._lines(table_id)
+            if lines:
+                listener.send(self._told(table, lines))
+        if table_id in self._next:
+            listener.send(self._follow(table_id, listener))
         self._presence(table, soon=listener.seat is not None)
 
     def leave(self, table_id: str, listener: Listener) -> None:
@@ -459,7 +524,9 @@ class Service:
         gone = [s for s, since in enumerate(away)
                 if since is not None and is_person(table.kinds[s]) and not present[s]
                 and now - since >= self.hand_over_after and not table.is_over()]
+        arrived = self._arrived.get(table.id, set())
         watched = {"type": "presence", "present": present,
+                   "arrived": [s in arrived for s in range(len(table.kinds))],
                    "spectators": sum(x.seat is None for x in listeners)}
         # A spectator hands no seat on: he is told who is there and how many watch.
         seated = watched | {"may_hand_over": gone}
@@ -534,6 +601,109 @@ class Service:
             raise LudothequeError("the server could not answer this: its rules met a fault, "
                                   "now in the server's log; the table is kept as it was.") from None
         return {"type": "answer", "text": told.text, "markdown": told.markdown}
+
+    # --- around the game: talk, settings, closing, playing again --------------------------------
+
+    def _reads(self, table: GameTable, listener: Listener) -> bool:
+        """Whether ``listener`` is told the table's talk: a seat always, a spectator where
+        the settings let him."""
+        return listener.seat is not None or bool(table.row.settings.get("spectators_read"))
+
+    def _lines(self, table_id: str) -> deque[Said]:
+        """The table's last lines of talk, read from the database the first time."""
+        if table_id not in self._talk:
+            self._talk[table_id] = deque(self.store.talk(table_id, TALK_SHOWN),
+                                         maxlen=TALK_SHOWN)
+        return self._talk[table_id]
+
+    @staticmethod
+    def _told(table: GameTable, lines: Sequence[Said]) -> dict[str, Any]:
+        return {"type": "talk", "lines": [
+            {"n": said.number, "seat": said.seat, "name": table.seat_name(said.seat),
+             "text": said.text, "at": said.at} for said in lines]}
+
+    async def say(self, table_id: str, seat: int, text: str) -> None:
+        """``seat`` says ``text`` to the table: written apart from the game's events, then
+        told to everyone who reads the table's talk. Text only: the pages show it as such."""
+        table = self.table(table_id)
+        if not table.row.settings.get("chat", True):
+            raise LudothequeError("talk is turned off at this table.")
+        # Control characters (a terminal's escapes, a line break) are not talk: spaces.
+        line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+        if not line:
+            raise LudothequeError("say something: this line is empty.")
+        if len(line) > SAY_MOST:
+            raise LudothequeError(f"a line of talk is at most {SAY_MOST} characters; this one "
+                                  f"has {len(line)}.")
+        flood = self._saying.setdefault((table_id, seat), Flood(time.monotonic(), *TALK_RATE))
+        if not flood.allows(time.monotonic()):
+            raise LudothequeError(f"too much talk: a seat says at most {TALK_RATE[0]} lines at "
+                                  f"once, then one every {1 / TALK_RATE[1]:g} seconds.")
+        async with self._locks[table_id]:
+            lines = self._lines(table_id)
+            said = Said(lines[-1].number + 1 if lines else 1, seat, line, self.clock())
+            await self._write(self.store.say, table_id, said)
+            lines.append(said)
+        told = self._told(table, [said])
+        for listener in self._listeners[table_id]:
+            if self._reads(table, listener):
+                listener.send(told)
+
+    async def settle_table(self, table_id: str, seat: int, name: str, value: Any) -> None:
+        """The creator changes one of the table's settings: written, then told to everyone
+        (a spectator let read the talk is given it now)."""
+        table = self.table(table_id)
+        if seat != table.creator:
+            raise LudothequeError("only the table's creator changes its settings.")
+        settings = read_settings({**table.row.settings, name: value})
+        async with self._locks[table_id]:
+            await self._write(self.store.settle, table_id, settings, self.clock())
+            table.row = replace(table.row, settings=settings)
+        lines = self._lines(table_id)
+        for listener in self._listeners[table_id]:
+            listener.send({"type": "settings", "settings": settings, "told": told(settings)})
+            if listener.seat is None and self._reads(table, listener) and lines:
+                listener.send(self._told(table, lines))
+
+    async def close_table(self, table_id: str, seat: int) -> None:
+        """The creator closes his table: it ends as abandoned, its record kept."""
+        table = self.table(table_id)
+        if seat != table.creator:
+            raise LudothequeError("only the table's creator closes it.")
+        async with self._locks[table_id]:
+            if table.is_over():
+                raise LudothequeError("this table is over already.")
+            await self._adopt(table, table.abandon("closed by its creator", self.clock()))
+
+    async def again(self, table_id: str, seat: int, client: str = "") -> None:
+        """Open the next table after a finished one: the same rule set, options, settings and
+        seats, the first seat passing on where the first seat begins (``Manifest.
+        drawn_first`` false); every page at the table is offered to follow, each person to
+        his own seat. Asked again, the same next table is offered again."""
+        table = self.table(table_id)
+        if not table.is_over():
+            raise LudothequeError("a table is played again once its game is over.")
+        async with self._locks[table_id]:
+            if table_id not in self._next:
+                seats = list(table.row.seats)
+                count = len(seats)
+                turn = 0 if table.game.manifest.drawn_first else 1
+                kinds = seats[turn:] + seats[:turn]  # the seat that was second is first now
+                new_id, keys = await self.create(table.game.name, dict(table.game.options),
+                                                 kinds, client, dict(table.row.settings))
+                self._next[table_id] = (new_id, {
+                    old: keys[(old - turn) % count] for old in range(count)
+                    if (old - turn) % count in keys})
+        for listener in self._listeners[table_id]:
+            listener.send(self._follow(table_id, listener))
+
+    def _follow(self, table_id: str, listener: Listener) -> dict[str, Any]:
+        """The offer to follow to the next table: a seat's person with his key there."""
+        new_id, keys = self._next[table_id]
+        follow: dict[str, Any] = {"type": "again", "table": new_id}
+        if listener.seat is not None and listener.seat in keys:
+            follow["key"] = keys[listener.seat]
+        return follow
 
     # --- events: written, played, told -------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """The server's database: every table as an append-only log of events, through SQLAlchemy.
 
-Two tables hold everything, and rows are only ever inserted, never changed or deleted:
+Four tables hold everything, and rows are only ever inserted, never changed or deleted:
 
 - ``tables``: one row per game table (une table de jeu) when it is created: its rule set and
   options, the seats as first set, and a digest of each seat's secret link (never the link
@@ -8,7 +8,11 @@ Two tables hold everything, and rows are only ever inserted, never changed or de
 - ``events``: the table's log, numbered from 1: each move and chance outcome in the record's
   notation (``ludotheque.core.record``), each take-back as the record's ``(taken back)``, each
   change of who holds a seat, and, last, the end of a finished game or the stop of a table a
-  fault or its abandonment ended. A table's state is its events replayed.
+  fault or its abandonment ended. A table's state is its events replayed;
+- ``settings``: what each table allows that is not a rule of its game (``server.settings``),
+  numbered from 1, its creation's first: the last row is the table's settings now;
+- ``talk``: what the people at each table said to each other (``Said``), numbered from 1 —
+  apart from ``events``, whose numbers drive reconnection, and never in a game's record.
 
 An event is committed before the move it holds is acknowledged or shown to anyone, so that a
 server killed at any moment restarts with every acknowledged move (``Store.tables``).
@@ -31,7 +35,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -46,6 +50,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
     insert,
     select,
 )
@@ -82,6 +87,25 @@ _events = Table(
     UniqueConstraint("table_id", "move_id"),
 )
 
+_settings = Table(
+    "settings",
+    _metadata,
+    Column("table_id", String(64), ForeignKey("tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("settings", Text, nullable=False),  # JSON: name: value, every setting
+    Column("at", Float, nullable=False),
+)
+
+_talk = Table(
+    "talk",
+    _metadata,
+    Column("table_id", String(64), ForeignKey("tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
 
 class StoreError(LudothequeError):
     """The database cannot take or give what was asked, in one sentence."""
@@ -89,7 +113,8 @@ class StoreError(LudothequeError):
 
 @dataclass(frozen=True)
 class TableRow:
-    """A table as created: ``keys`` are the digests of its seats' secret links."""
+    """A table as created: ``keys`` are the digests of its seats' secret links; ``settings``
+    are its settings now (read from their last row; a table of an earlier version has none)."""
 
     id: str
     game: str
@@ -97,6 +122,17 @@ class TableRow:
     seats: tuple[str, ...]
     keys: tuple[str, ...]
     created: float
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Said:
+    """One line of a table's talk: ``seat`` said ``text``."""
+
+    number: int
+    seat: int
+    text: str
+    at: float
 
 
 #: The kinds of event: a move or chance outcome, a take-back, a seat handed to someone else
@@ -155,6 +191,41 @@ class Store:
                 seats=json.dumps(list(row.seats)), keys=json.dumps(list(row.keys)),
                 created=row.created,
             ))
+            connection.execute(insert(_settings).values(
+                table_id=row.id, number=1, settings=json.dumps(row.settings), at=row.created))
+
+    def settle(self, table_id: str, settings: dict[str, Any], at: float) -> None:
+        """Write the table's settings anew: their next row (one writer: nobody takes its
+        number meanwhile)."""
+        with self.engine.connect() as connection:
+            last = connection.execute(select(func.max(_settings.c.number)).where(
+                _settings.c.table_id == table_id)).scalar()
+        self._insert(_settings, table_id, (last or 0) + 1, "settings of table",
+                     settings=json.dumps(settings), at=at)
+
+    def say(self, table_id: str, said: Said) -> None:
+        """Write a line of the table's talk."""
+        self._insert(_talk, table_id, said.number, "line of talk at table", seat=said.seat,
+                     text=said.text, at=said.at)
+
+    def talk(self, table_id: str, last: int) -> list[Said]:
+        """The table's ``last`` lines of talk, the oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(_talk).where(_talk.c.table_id == table_id)
+                                      .order_by(_talk.c.number.desc()).limit(last)).all()
+        return [Said(r.number, r.seat, r.text, r.at) for r in reversed(rows)]
+
+    def _insert(self, table: Table, table_id: str, number: int, what: str,
+                **values: Any) -> None:
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(table).values(table_id=table_id, number=number,
+                                                        **values))
+        except IntegrityError:
+            raise StoreError(f"{what} {table_id} number {number} is already written.") from None
+        except SQLAlchemyError as error:
+            raise StoreError(f"the database did not take the {what} {table_id} "
+                             f"({_reason(error)}).") from None
 
     def append(self, table_id: str, events: Sequence[Event]) -> None:
         """Write ``events`` at the end of the table's log, all or none, before returning."""
@@ -192,9 +263,16 @@ class Store:
 
     def _read(self, rows_wanted: Any, events_wanted: Any
               ) -> Iterator[tuple[TableRow | UnreadableRow, list[Event]]]:
+        # Each table's settings now: its last row of them.
+        last = (select(_settings.c.table_id, func.max(_settings.c.number).label("number"))
+                .group_by(_settings.c.table_id).subquery())
+        now = (select(_settings.c.table_id, _settings.c.settings)
+               .join(last, (last.c.table_id == _settings.c.table_id)
+                     & (last.c.number == _settings.c.number)).subquery())
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(_tables).where(rows_wanted).order_by(_tables.c.created)).all()
+                select(_tables, now.c.settings).outerjoin(now, now.c.table_id == _tables.c.id)
+                .where(rows_wanted).order_by(_tables.c.created)).all()
             logs: dict[str, list[Event]] = {row.id: [] for row in rows}
             for e in connection.execute(select(_events).where(events_wanted).order_by(
                     _events.c.table_id, _events.c.number)):
@@ -208,6 +286,7 @@ class Store:
                 read: TableRow | UnreadableRow = TableRow(
                     row.id, row.game, dict(json.loads(row.options)),
                     tuple(json.loads(row.seats)), tuple(json.loads(row.keys)), row.created,
+                    dict(json.loads(row.settings)) if row.settings is not None else {},
                 )
             except (ValueError, TypeError) as error:
                 read = UnreadableRow(row.id, f"its row cannot be read ({error})")

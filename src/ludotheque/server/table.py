@@ -198,6 +198,11 @@ class GameTable:
     def seat_name(self, seat: int) -> str:
         return self.game.seat_name(seat)
 
+    @property
+    def creator(self) -> int | None:
+        """The creator's seat: the first a person was given (None: computers alone)."""
+        return next((s for s, kind in enumerate(self.row.seats) if is_person(kind)), None)
+
     def to_act(self) -> int:
         """The seat to decide, or CHANCE, or TERMINAL (a stopped table's too)."""
         return TERMINAL if self.stopped is not None else self.state.current_player()
@@ -220,7 +225,8 @@ class GameTable:
             record = self.inplay.record()
         except Exception:  # the fault met at start, logged then
             record = Record(self.game.name, dict(self.game.options), self.inplay.log)
-        return replace(record, seats=tuple(self.kinds), stopped=self.stopped)
+        return replace(record, seats=tuple(self.kinds), stopped=self.stopped,
+                       settings=self.row.settings or None)
 
     # --- turning what is asked into events, rehearsed -----------------------------------------
 
@@ -301,10 +307,11 @@ class GameTable:
         counts as over and shows each viewer what it still can of its last position."""
         return self._stopped({"at": fault.number, "reason": fault.reason}, at)
 
-    def abandon(self, idle: str, at: float) -> Ahead:
-        """The table ended as abandoned, nothing having been played for ``idle`` (words):
-        ended as a fault ends it, its record holding the game as it stood."""
-        return self._stopped({"at": self.number + 1, "reason": idle, "abandoned": True}, at)
+    def abandon(self, why: str, at: float) -> Ahead:
+        """The table ended as abandoned, ``why`` in words (nothing played for a week, or its
+        creator closed it): ended as a fault ends it, its record holding the game as it
+        stood."""
+        return self._stopped({"at": self.number + 1, "reason": why, "abandoned": True}, at)
 
     def _stopped(self, why: dict[str, Any], at: float) -> Ahead:
         twin = self._twin()

@@ -54,6 +54,8 @@ OPTIONS = (
 MANIFEST = Manifest(
     "dames-rabattues",
     INFO,
+    # «white first» or «black first»: the dice decide who throws first.
+    drawn_first=True,
     rules="ludotheque.games.dames_rabattues.game:DamesRabattuesGame",
     options=OPTIONS,
     view="ludotheque.games.dames_rabattues.view:DamesRabattuesView",

@@ -85,6 +85,8 @@ OPTIONS = (
 MANIFEST = Manifest(
     "jacquet",
     INFO,
+    # «white first» or «black first»: the dice decide who throws first.
+    drawn_first=True,
     rules="ludotheque.games.jacquet.game:JacquetGame",
     options=OPTIONS,
     view="ludotheque.games.jacquet.view:JacquetView",

@@ -10,9 +10,34 @@
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
+
+// A seat's key comes in its link's fragment (#key=…), which no browser sends anywhere. It is
+// moved at once into this browser's storage for the table and the address becomes /t/ID, so
+// that no history entry, bookmark, screen share or copied address holds it from here on. A
+// link's key wins over a stored one, and this tab's (sessionStorage) over the browser's
+// (localStorage): two seats in two tabs of one browser each keep theirs.
+const stored = (id) => `ludotheque:key:${id}`;
+function remember(id, key) {
+  for (const storage of [sessionStorage, localStorage]) {
+    try { storage.setItem(stored(id), key); } catch { /* storage refused: this page only */ }
+  }
+}
+function recall(id) {
+  for (const storage of [sessionStorage, localStorage]) {
+    try {
+      const key = storage.getItem(stored(id));
+      if (key) return key;
+    } catch { /* storage refused */ }
+  }
+  return null;
+}
+const linked = new URLSearchParams(location.hash.slice(1)).get("key");
+if (linked) remember(tableId, linked);
+if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+const key = linked || recall(tableId);
+
 const seats = JSON.parse(root.dataset.seats);
 const options = JSON.parse(root.dataset.options);
-const key = new URLSearchParams(location.hash.slice(1)).get("key");
 const screen = await import(`/static/games/${root.dataset.game}.js`);
 
 const el = (id) => document.getElementById(id);
@@ -21,6 +46,9 @@ const controls = el("controls"), message = el("message");
 
 let socket = null, last = 0, frame = null, me = { seat: null, name: null };
 let presence = null, retry = 500, logged = Promise.resolve();
+// Around the game: the invitations (the creator's), the table's settings, the next table.
+let invites = [], creator = false, settings = {}, allInvites = false, next = null;
+let askedAgain = false;
 // Whether the table's connection is open, and how many times in a row it failed to open: a
 // table is played only while it is open; after a few failures the page says why in a sentence.
 let online = false, failures = 0, gone = null;
@@ -103,7 +131,22 @@ async function diagnose() {
 function receive(m) {
   if (m.type === "welcome") {
     me = { seat: m.seat, name: m.seat_name };
-    showInvites(m.invites || {});
+    invites = m.invites || [];
+    creator = m.creator;
+    showSettings(m.settings, m.told);
+    showInvites();
+    render();
+  } else if (m.type === "talk") {
+    showTalk(m.lines);
+  } else if (m.type === "settings") {
+    showSettings(m.settings, m.told);
+    render();
+  } else if (m.type === "again") {
+    next = m;
+    if (askedAgain) follow();
+    else render();
+  } else if (m.type === "link") {
+    showOwnLink(m);
   } else if (m.type === "update") {
     const told = m.events.filter((e) => e.n > last && e.said);  // what tells this seat something
     last = m.n;
@@ -122,6 +165,7 @@ function receive(m) {
     });
   } else if (m.type === "presence") {
     presence = m;
+    showInvites();
     render();
   } else if (m.type === "ack") {
     pending.delete(m.id);
@@ -136,31 +180,120 @@ function receive(m) {
   }
 }
 
-function showInvites(invites) {
+// The creator's invitations: until every person's seat is taken, the first thing he sees, a
+// line per seat with its link to copy or share and its QR code (drawn by the server, sent in
+// the WebSocket's messages); then kept out of the way until asked for.
+function showInvites() {
   const box = el("invites");
-  const names = Object.keys(invites);
-  if (!names.length) return;
-  const base = `${location.origin}/t/${tableId}`;
-  box.replaceChildren();
-  const title = document.createElement("p");
-  const strong = document.createElement("strong");
-  strong.textContent = "Invite your friends";
-  const watch = document.createElement("a");
-  watch.href = watch.textContent = base;
-  title.append(strong, ": send each the link of their seat (whoever holds a link plays that " +
-    "seat). Spectators may watch at ", watch, ".");
-  box.append(title);
-  for (const name of names) {
-    const label = document.createElement("label");
-    label.textContent = `${name}'s seat: `;
-    const input = document.createElement("input");
-    input.readOnly = true;
-    input.value = `${base}#key=${invites[name]}`;
-    input.onfocus = () => input.select();
-    label.append(input);
-    box.append(label);
+  const arrived = presence ? presence.arrived : [];
+  const waiting = invites.some((i) => i.seat !== null && !arrived[i.seat]);
+  box.hidden = !invites.length || !!(frame && frame.result) || !(waiting || allInvites);
+  if (box.hidden) return;
+  const title = document.createElement("h2");
+  title.textContent = waiting ? "Invite your friends" : "Seat links";
+  const help = document.createElement("p");
+  help.className = "help";
+  help.textContent = "Send each person the link of their seat: whoever holds a link plays " +
+    "that seat, so send it to them alone.";
+  box.replaceChildren(title, help);
+  for (const invite of invites) {
+    const link = invite.link || (invite.seat === null ? `${location.origin}/t/${tableId}`
+      : `${location.origin}/t/${tableId}#key=${invite.key}`);
+    const here = invite.seat === null ? "" : arrived[invite.seat] ? " — here" : " — waiting for them";
+    box.append(shared(invite.seat === null ? "Spectators may watch at" : `${invite.name}'s seat`,
+      here, link, invite.qr));
   }
+}
+
+// One link to share: what it is, the link itself, Copy, Share (where the device shares), and
+// its QR code, to be read by a phone across the room.
+function shared(what, state, link, qr) {
+  const line = document.createElement("div");
+  line.className = "invite";
+  const words = document.createElement("div");
+  const name = document.createElement("p");
+  const strong = document.createElement("strong");
+  strong.textContent = what;
+  const waiting = document.createElement("span");
+  waiting.className = "state";
+  waiting.textContent = state;
+  name.append(strong, waiting);
+  const input = document.createElement("input");
+  input.readOnly = true;
+  input.value = link;
+  input.setAttribute("aria-label", `${what}: link`);
+  input.onfocus = () => input.select();
+  const actions = document.createElement("p");
+  actions.className = "actions";
+  const copy = button("Copy", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // No Clipboard API (a page served over plain http to another machine): the old way.
+      input.select();
+      document.execCommand("copy");
+    }
+    copy.textContent = "Copied";
+    setTimeout(() => { copy.textContent = "Copy"; }, 2000);
+  }, true);
+  copy.className = "quiet copy";
+  actions.append(copy);
+  if (navigator.share) {
+    actions.append(button("Share", () => navigator.share({ title: document.title, url: link })
+      .catch(() => {}), true));
+  }
+  words.append(name, input, actions);
+  line.append(words);
+  if (qr) {
+    const picture = document.createElement("img");
+    picture.src = qr;
+    picture.className = "qr";
+    picture.alt = `QR code of the link: ${what}`;
+    line.append(picture);
+  }
+  return line;
+}
+
+function showOwnLink(m) {
+  const box = el("own-link");
+  const close = button("Close", () => { box.hidden = true; }, true);
+  const help = document.createElement("p");
+  help.className = "help";
+  help.textContent = "Open this link on your other device to play your seat there; whoever " +
+    "holds it plays your seat.";
+  box.replaceChildren(shared("Your seat", "", m.link, m.qr), help, close);
   box.hidden = false;
+}
+
+// The table's talk: each line as text (never markup), with who said it.
+function showTalk(lines) {
+  const talk = el("talk");
+  for (const line of lines) {
+    if (talk.querySelector(`li[data-n="${line.n}"]`)) continue;  // told again on reconnecting
+    const item = document.createElement("li");
+    item.dataset.n = String(line.n);
+    const who = document.createElement("strong");
+    who.textContent = `${line.name}${line.seat === me.seat ? " (you)" : ""}: `;
+    item.append(who, document.createTextNode(line.text));
+    talk.append(item);
+  }
+  talk.scrollTop = talk.scrollHeight;
+  el("talk-panel").hidden = false;
+}
+
+function showSettings(now, told) {
+  settings = now || {};
+  if (told) el("settings").textContent = told.join(", ");
+  const talking = me.seat !== null || settings.spectators_read;
+  el("talk-panel").hidden = !talking || (!settings.chat && !el("talk").children.length);
+  el("say").hidden = me.seat === null || !settings.chat;
+}
+
+// To the next table: a seat's person takes his seat there with the key the server gave this
+// page (kept in storage, never in an address), a spectator watches.
+function follow() {
+  if (next.key) remember(next.table, next.key);
+  location.assign(`/t/${encodeURIComponent(next.table)}`);
 }
 
 function button(text, onclick, quiet) {
@@ -266,7 +399,8 @@ function render() {
     const span = document.createElement("span");
     const kind = frame.kinds[s];
     const who = kind === "human" ? "person" : `computer, ${kind}`;
-    const here = presence && kind === "human" ? (presence.present[s] ? ", here" : ", away") : "";
+    const here = !presence || kind !== "human" ? ""
+      : presence.present[s] ? ", here" : presence.arrived[s] ? ", away" : ", waiting for them";
     span.textContent = `${name}${s === me.seat ? " (you)" : ""}: ${who}${here}`;
     if (name === frame.to_act) span.className = "to-act";
     people.append(span);
@@ -284,14 +418,48 @@ function render() {
         () => send({ type: "hand-over", seat: s }), true));
     }
   }
+  if (me.seat !== null && !frame.result) {
+    controls.append(button("Play this seat on another device", () => send({ type: "link" }), true));
+  }
+  if (creator && invites.length && !frame.result) {
+    const waiting = presence && invites.some((i) => i.seat !== null && !presence.arrived[i.seat]);
+    if (!waiting) {
+      controls.append(button(allInvites ? "Hide the seat links" : "Seat links", () => {
+        allInvites = !allInvites;
+        showInvites();
+        render();
+      }, true));
+    }
+  }
+  if (creator && !frame.result) {
+    controls.append(button(settings.chat ? "Turn talk off" : "Turn talk on",
+      () => send({ type: "setting", name: "chat", value: String(!settings.chat) }), true));
+    if (settings.chat) {
+      controls.append(button(settings.spectators_read ? "Hide the talk from spectators"
+        : "Let spectators read the talk", () => send({ type: "setting", name: "spectators_read",
+        value: String(!settings.spectators_read) }), true));
+    }
+    controls.append(button("Close this table", () => {
+      if (confirm("Close this table for everyone? It ends as abandoned; its record is kept.")) {
+        send({ type: "close" });
+      }
+    }, true));
+  }
   if (presence && presence.spectators) {
     const watching = document.createElement("span");
     watching.className = "help";
     watching.textContent = `${presence.spectators} watching`;
     controls.append(watching);
   }
+  showAgain();
   if (frame.result) {
     el("invites").hidden = true;  // nobody is left to invite
+    if (me.seat !== null && !next) {
+      controls.append(button("Play again", () => {
+        askedAgain = true;
+        send({ type: "again" });
+      }));
+    }
     const links = document.createElement("span");
     const link = (href, text) => {
       const a = document.createElement("a");
@@ -306,6 +474,25 @@ function render() {
     controls.append(links);
   }
 }
+
+// Once someone has opened the next table, every page here is offered to follow, in one click.
+function showAgain() {
+  const box = el("again");
+  box.hidden = !next;
+  if (!next) return;
+  const sentence = document.createElement("span");
+  sentence.textContent = "A new table is open with the same rules and seats. ";
+  box.replaceChildren(sentence, button(next.key ? "Take your seat there" : "Watch it", follow));
+}
+
+el("say").onsubmit = (event) => {
+  event.preventDefault();
+  const input = el("line");
+  const text = input.value.trim();
+  if (!text) return;
+  send({ type: "say", text });
+  input.value = "";
+};
 
 el("ask").onsubmit = (event) => {
   event.preventDefault();

@@ -1,0 +1,64 @@
+"""A table's settings (les usages de la table): what a table allows that is not a rule of its
+game — whether its people may talk, and whether its spectators read them.
+
+Each is declared once here, as a rule set declares its options (:class:`Option`), and is
+then chosen on a new table's form (its field ``setting-NAME``), stored with the table (the
+database's ``settings``, its creation's row first, then every change), shown on its page, and
+kept in its record apart from the rule options (``Record.settings``).
+
+>>> read_settings({"chat": "false"})
+{'chat': False, 'spectators_read': False}
+>>> read_settings({"chat": "maybe"})
+Traceback (most recent call last):
+...
+ludotheque.core.errors.OptionError: setting 'chat' of a table must be true or false, not 'maybe'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheque.core.errors import OptionError, quoted
+from ludotheque.core.options import Option
+
+#: Every setting a table has, with its default.
+SETTINGS = (
+    Option("chat", bool, True, rule=False,
+           help="the people at the table may send each other short messages; the table's "
+                "creator may turn this off at any time"),
+    Option("spectators_read", bool, False, rule=False,
+           help="spectators read what the people at the table say (they never write)"),
+)
+
+_BY_NAME = {setting.name: setting for setting in SETTINGS}
+
+
+def read_settings(given: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings ``given`` (as typed, or as stored), each checked; those not given at
+    their default, and any other name refused."""
+    unknown = sorted(set(given) - set(_BY_NAME))
+    if unknown:
+        raise OptionError(f"a table has no setting {quoted(unknown[0])}; its settings are "
+                          f"{', '.join(_BY_NAME)}.")
+    settings = {}
+    for setting in SETTINGS:
+        value = given.get(setting.name, setting.default)
+        try:
+            settings[setting.name] = setting.parse(value, game="a table")
+        except OptionError:
+            raise OptionError(f"setting {setting.name!r} of a table must be "
+                              f"{setting.allowed_text()}, not {quoted(value)}.") from None
+    return settings
+
+
+def told(settings: Mapping[str, Any]) -> list[str]:
+    """The settings as a table's page tells them, a phrase each.
+
+    >>> told({"chat": True, "spectators_read": False})
+    ['talk at the table', "spectators don't read it"]
+    """
+    if not settings.get("chat", True):
+        return ["no talk at the table"]
+    return ["talk at the table", "spectators read it" if settings.get("spectators_read")
+            else "spectators don't read it"]

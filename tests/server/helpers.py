@@ -83,8 +83,9 @@ def steps_of(client: TestClient, record: str | bytes, seat: int | None = None):
 class Seat:
     """One connection to a table: sends messages, and reads until what it waits for comes."""
 
-    def __init__(self, client: TestClient, table: str, key: str | None, after: int = 0):
-        self.context = client.websocket_connect(f"/t/{table}/ws")
+    def __init__(self, client: TestClient, table: str, key: str | None, after: int = 0,
+                 headers: dict[str, str] | None = None):
+        self.context = client.websocket_connect(f"/t/{table}/ws", headers=dict(headers or {}))
         self.socket = self.context.__enter__()
         self.open = True
         client.seats.append(self)  # type: ignore[attr-defined]

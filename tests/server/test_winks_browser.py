@@ -109,7 +109,7 @@ def play_by_hand(page: Page, shots: dict[str, str]) -> str:
 def test_a_person_plays_tiddlywinks_with_the_mouse_to_the_end(
     page, server, screenshots_dir, game, options
 ):
-    sit_down(page, server, game, ["human", "easy"], options)
+    sit_down(page, server.url, game, ["human", "easy"], options)
     faster(page)
     result = play_by_hand(page, {"flight": str(screenshots_dir / f"{game}-flight.png"),
                                  "end": str(screenshots_dir / f"{game}-end.png")})
@@ -121,7 +121,7 @@ def test_a_person_plays_tiddlywinks_with_the_mouse_to_the_end(
 
 def test_a_gesture_and_its_notation_give_the_same_record(page, server):
     options = {"hands": "steady", "limit": "1"}
-    sit_down(page, server, "cabriole", ["human", "easy"], options)
+    sit_down(page, server.url, "cabriole", ["human", "easy"], options)
     shoot_at_the_cup(page)
     expect(page.locator("#table")).to_have_attribute("data-turn", "over")
     table = page.url.split("/t/")[1].split("#")[0]
@@ -129,7 +129,7 @@ def test_a_gesture_and_its_notation_give_the_same_record(page, server):
     shot = by_hand["moves"][0]
     assert shot.startswith("red ") and " aim " in shot  # written on the notation's grid
 
-    sit_down(page, server, "cabriole", ["human", "easy"], options)
+    sit_down(page, server.url, "cabriole", ["human", "easy"], options)
     page.locator("#moves input[name=move]").fill(shot)
     page.locator("#moves input[name=move]").press("Enter")
     expect(page.locator("#table")).to_have_attribute("data-turn", "over")
@@ -139,7 +139,7 @@ def test_a_gesture_and_its_notation_give_the_same_record(page, server):
 
 
 def test_a_shot_by_the_keyboard_and_a_refused_one(page, server):
-    sit_down(page, server, "tiddledy-winks", ["human", "easy"], {"limit": "2"})
+    sit_down(page, server.url, "tiddledy-winks", ["human", "easy"], {"limit": "2"})
     page.locator("g.w-lit").nth(1).focus()
     page.keyboard.press("Enter")  # the counter chosen, its aim at the cup
     expect(page.locator("input[name=bearing]")).to_be_focused()

@@ -454,12 +454,6 @@ function render() {
   showAgain();
   if (frame.result) {
     el("invites").hidden = true;  // nobody is left to invite
-    if (me.seat !== null && !next) {
-      controls.append(button("Play again", () => {
-        askedAgain = true;
-        send({ type: "again" });
-      }));
-    }
     const links = document.createElement("span");
     const link = (href, text) => {
       const a = document.createElement("a");
@@ -476,13 +470,23 @@ function render() {
 }
 
 // Once someone has opened the next table, every page here is offered to follow, in one click.
+// At the end, above the board: a seat may play again; then everyone may follow.
 function showAgain() {
   const box = el("again");
-  box.hidden = !next;
-  if (!next) return;
+  const offer = !!(frame && frame.result) && me.seat !== null && !next;
+  box.hidden = !(next || offer);
+  if (box.hidden) return;
   const sentence = document.createElement("span");
-  sentence.textContent = "A new table is open with the same rules and seats. ";
-  box.replaceChildren(sentence, button(next.key ? "Take your seat there" : "Watch it", follow));
+  if (next) {
+    sentence.textContent = "A new table is open with the same rules and seats.";
+    box.replaceChildren(sentence, button(next.key ? "Take your seat there" : "Watch it", follow));
+  } else {
+    sentence.textContent = "Another game, with the same rules and seats?";
+    box.replaceChildren(sentence, button("Play again", () => {
+      askedAgain = true;
+      send({ type: "again" });
+    }));
+  }
 }
 
 el("say").onsubmit = (event) => {

@@ -150,6 +150,14 @@ def test_friends_play_crypto_90_over_https_and_play_again(
         second.get_by_role("button", name="Take your seat there").click()
         second.wait_for_url(lambda url: table not in url)
         assert first.url.rpartition("/t/")[2] == second.url.rpartition("/t/")[2]
+        # Another browser at the table's address, with no key, watches.
+        stranger = chromium_browser.new_context(viewport=PHONE, ignore_https_errors=True)
+        watching = stranger.new_page()
+        watching.goto(f"{proxied.public}/t/{table}")
+        watching.wait_for_selector("#table[data-turn]")
+        expect(watching.locator(".seats")).not_to_contain_text("(you)")
+        expect(watching.locator("#say")).to_be_hidden()
+        stranger.close()
         for page, seat in ((first, "south (you)"), (second, "north (you)")):
             no_key_anywhere(page)
             expect(page.locator(".seats")).to_contain_text(seat)
@@ -162,3 +170,40 @@ def test_friends_play_crypto_90_over_https_and_play_again(
     finally:
         host.close()
         guest.close()
+
+
+@pytest.mark.parametrize("config", ["Caddyfile", "Caddyfile.home"])
+def test_the_deploy_configurations_are_valid(tmp_path, config):
+    """As far as a machine without the internet can check them: a real certificate for a
+    domain needs its DNS and ports 80 and 443."""
+    if not CADDY.exists():
+        pytest.fail(f"{CADDY} is missing: `make test` installs Debian's caddy package.",
+                    pytrace=False)
+    checked = subprocess.run(
+        [str(CADDY), "validate", "--config", str(DEPLOY / config), "--adapter", "caddyfile"],
+        env=os.environ | {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
+                          "XDG_CONFIG_HOME": str(tmp_path / "config")},
+        capture_output=True, text=True, timeout=60, check=False)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "Valid configuration" in checked.stdout + checked.stderr
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_forwarded_addresses_are_believed_from_the_proxy_alone(tmp_path, trusted):
+    """Behind a proxy each visitor's allowance counts him, as the proxy names him; without
+    the proxy named, a header anyone can write counts for nothing."""
+    server = LiveServer(f"sqlite:///{tmp_path / 'tables.sqlite'}", tmp_path / "server.log",
+                        "--tables-per-address", "1",
+                        *(["--forwarded-allow-ips", "127.0.0.1"] if trusted else []))
+    try:
+        def opened(visitor: str) -> int:
+            return httpx.post(
+                f"{server.url}/new/crypto-90", content="seat0=human&seat1=random",
+                headers={"content-type": "application/x-www-form-urlencoded",
+                         "x-forwarded-for": visitor}).status_code
+
+        assert opened("203.0.113.1") == 303
+        assert opened("203.0.113.1") == 429
+        assert opened("203.0.113.2") == (303 if trusted else 429)
+    finally:
+        server.kill()

@@ -279,6 +279,8 @@ class Service:
                 for held in (self._listeners, self._locks, self._away, self._announcing,
                              self._arrived, self._talk, self._next):
                     held.pop(gone, None)
+                for allowance in [k for k in self._saying if k[0] == gone]:
+                    del self._saying[allowance]
 
     async def start(self) -> None:
         """Carry every unfinished table on: chance due, and computer players to move; end

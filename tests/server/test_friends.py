@@ -191,7 +191,7 @@ def test_playing_again_seats_everyone_at_the_next_table(database):
         north = Seat(client, table, key)
         spectator = Seat(client, table, None)
         north.send({"type": "again"})
-        assert "once its game is over" in north.until("error")["message"]
+        assert "once its game has ended" in north.until("error")["message"]
         north.play_to_the_end()
         north.send({"type": "again"})
         follow = north.until("again")
@@ -201,10 +201,111 @@ def test_playing_again_seats_everyone_at_the_next_table(database):
         assert north.until("again") == follow
         # The first seat passes on: the person who was north plays second now.
         there = Seat(client, follow["table"], follow["key"])
-        assert there.welcome["seat"] == 1
+        assert there.welcome["seat"] == 1 and there.welcome["creator"] is True
         assert client.app.state.service.table(follow["table"]).kinds == ["random", "human"]
         # Coming back to the old table later, a person is still offered his seat there.
         assert Seat(client, table, key).until("again") == follow
+
+
+def test_playing_again_keeps_the_creator_and_gives_each_person_his_own_key_alone(database):
+    with served(database, hand_over_after=0.0) as client:
+        table, key = create(client, "crypto-90", ["human", "human"], **QUICK)
+        alice = Seat(client, table, key)
+        bob_key = invited(alice.welcome)[0]
+        bob = Seat(client, table, bob_key)
+        bob.until("update")
+        bob.close()  # gone: his seat is handed to the computer, and Alice plays on
+        alice.until("presence", may_hand_over=[1])
+        alice.send({"type": "hand-over", "seat": 1})
+        alice.play_to_the_end()
+        bob = Seat(client, table, bob_key)
+        bob.send({"type": "again"})
+        offer = bob.until("again")
+        mine = alice.until("again")
+        assert offer["table"] == mine["table"] and offer["key"] != mine["key"]
+        # Bob, who asked, plays first there; Alice is still the creator, and only she is
+        # shown the others' links.
+        bob_there = Seat(client, offer["table"], offer["key"])
+        alice_there = Seat(client, mine["table"], mine["key"])
+        assert (bob_there.welcome["seat"], alice_there.welcome["seat"]) == (0, 1)
+        assert bob_there.welcome["creator"] is False and bob_there.welcome["invites"] == []
+        assert alice_there.welcome["creator"] is True
+        assert invited(alice_there.welcome) == [offer["key"]]
+        bob_there.send({"type": "close"})
+        assert "only the table's creator" in bob_there.until("error")["message"]
+
+
+def test_playing_again_counts_as_opening_a_table(database):
+    with served(database, creations=(1, 1 / 30)) as client:
+        table, key = create(client, "crypto-90", ["human", "random"], **QUICK)
+        north = Seat(client, table, key)
+        north.play_to_the_end()
+        north.send({"type": "again"})
+        assert "this address has opened 1 tables" in north.until("error")["message"]
+
+
+def test_a_closed_table_is_not_played_again(database):
+    with served(database) as client:
+        table, key = create(client, "crypto-90", ["human", "random"], **QUICK)
+        north = Seat(client, table, key)
+        north.settled()
+        north.send({"type": "close"})
+        north.send({"type": "again"})
+        assert "ended by its rules" in north.until("error")["message"]
+
+
+def test_a_seat_s_own_link_is_given_once_a_connection(database):
+    with served(database, public_url="https://jeux.example.org") as client:
+        table, key = create(client, "crypto-90", ["human", "random"], **QUICK)
+        north = Seat(client, table, key)
+        north.send({"type": "link"})
+        north.until("link")
+        north.send({"type": "link"})
+        assert "given its seat's link already" in north.until("error")["message"]
+
+
+def test_a_key_the_table_does_not_know_is_refused_as_such(database):
+    with served(database) as client:
+        table, _ = create(client, "crypto-90", ["human", "random"], **QUICK)
+        with client.websocket_connect(f"/t/{table}/ws") as socket:
+            socket.send_text(json.dumps({"type": "hello", "key": "guessed", "after": 0}))
+            refused = json.loads(socket.receive_text())
+            assert refused["refused_key"] is True
+            assert "not one of this table's" in refused["message"]
+            # The page then watches, on the same connection.
+            socket.send_text(json.dumps({"type": "hello", "key": None, "after": 0}))
+            assert json.loads(socket.receive_text())["seat"] is None
+
+
+def test_a_setting_set_to_what_it_is_writes_nothing(database):
+    with served(database) as client:
+        table, key = create(client, "crypto-90", ["human", "random"], **QUICK)
+        north = Seat(client, table, key)
+        for _ in range(3):
+            north.send({"type": "setting", "name": "chat", "value": "true"})
+        north.send({"type": "setting", "name": "chat", "value": "false"})
+        north.until("settings")
+        with Store(database).engine.connect() as connection:
+            rows = connection.exec_driver_sql(
+                "SELECT count(*) FROM settings WHERE table_id = ?", (table,)).scalar()
+        assert rows == 2  # the table's first, and the one change
+
+
+def test_a_database_of_an_earlier_version_gains_the_new_columns(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as old:
+        old.execute("CREATE TABLE tables (id VARCHAR(64) PRIMARY KEY, game VARCHAR(100) NOT "
+                    "NULL, options TEXT NOT NULL, seats TEXT NOT NULL, keys TEXT NOT NULL, "
+                    "created FLOAT NOT NULL)")
+        old.execute("INSERT INTO tables VALUES ('t1', 'jacquet', '{}', "
+                    "'[\"random\", \"human\"]', '[\"\", \"d\"]', 0.0)")
+    [(row, events)] = list(Store(f"sqlite:///{path}").tables())
+    assert (row.creator, row.settings, events) == (None, {}, [])
+    from ludotheque.server.table import GameTable
+
+    assert GameTable(row).creator == 1  # the first person's seat, as before
 
 
 def test_where_the_dice_draw_who_begins_the_next_table_keeps_its_seats(database):

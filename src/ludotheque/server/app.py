@@ -16,7 +16,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from typing import Any
@@ -62,6 +62,7 @@ from ludotheque.server.service import (
     MAX_PLAYING,
     Listener,
     Service,
+    UnknownKey,
 )
 from ludotheque.server.settings import told
 from ludotheque.server.store import Store
@@ -151,13 +152,18 @@ def create_app(
     async def new_table(game: str) -> str:
         return pages.new_table(game)
 
+    def may_open(client: str) -> None:
+        """Refuse a new table (its form, or a game played again) past the address's
+        allowance."""
+        if not opened.allows(client, time.monotonic()):
+            raise Refused(f"this address has opened {opened.burst} tables in a short while; "
+                          f"it may open another every {1 / opened.rate:g} seconds.", 429)
+
     @app.post("/new/{game}")
     async def create_table(game: str, request: Request) -> Response:
         check_form(request)
         body = await bounded_body(request, 10_000, "a table's form")
-        if not opened.allows(client_of(request), time.monotonic()):
-            raise Refused(f"this address has opened {opened.burst} tables in a short while; "
-                          f"it may open another every {1 / opened.rate:g} seconds.", 429)
+        may_open(client_of(request))
         form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
         try:
             options, kinds, settings = pages.read_new_table(game, form)
@@ -252,7 +258,7 @@ def create_app(
         await websocket.accept()
         await _converse(websocket, service_of(websocket), table_id,
                         Flood(time.monotonic(), *message_rate),
-                        public or _page_origin(websocket.headers.get("origin")))
+                        public or _page_origin(websocket.headers.get("origin")), may_open)
 
     return app
 
@@ -288,10 +294,10 @@ def _uploaded(text: str, replayed: Allowance, client: str) -> Record:
 
 
 async def _converse(websocket: WebSocket, service: Service, table_id: str, flood: Flood,
-                    base: str | None) -> None:
+                    base: str | None, may_open: Callable[[str], None]) -> None:
     """One connection: a hello, then moves and questions, until it closes, or it falls so
     far behind in reading that it is let go (its page comes back from its last event). Its
-    links are built on ``base``."""
+    links are built on ``base``; ``may_open`` refuses a table its client may not open."""
     conversation = asyncio.current_task()
     assert conversation is not None  # run as a task, as every ASGI connection is
     listener = Listener(seat=None, drop=conversation.cancel)
@@ -324,7 +330,10 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
                 if not joined:
                     joined = _hello(service, table_id, listener, said, base)
                 else:
-                    await _handle(service, table_id, listener, said, client_of(websocket))
+                    await _handle(service, table_id, listener, said, client_of(websocket),
+                                  may_open)
+            except UnknownKey as exc:
+                listener.send(error(str(exc)) | {"refused_key": True})
             except LudothequeError as exc:
                 listener.send(error(str(exc), _id_of(text)))
     except WebSocketDisconnect:
@@ -374,8 +383,16 @@ def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, 
     return True
 
 
+#: What only a seat does, as a spectator is told he may not.
+SEATED = {"move": "play", "take-back": "take a move back", "hand-over": "hand a seat on",
+          "take-seat": "take a seat back", "say": "talk at the table",
+          "setting": "change the table's settings", "close": "close the table",
+          "again": "open the next table", "link": "be given a seat's link"}
+
+
 async def _handle(
-    service: Service, table_id: str, listener: Listener, said: dict[str, Any], client: str
+    service: Service, table_id: str, listener: Listener, said: dict[str, Any], client: str,
+    may_open: Callable[[str], None],
 ) -> None:
     kind, seat = said["type"], listener.seat
     if kind == "hello":
@@ -384,8 +401,7 @@ async def _handle(
         listener.send(service.ask(table_id, seat, said["question"]))
         return
     if seat is None:
-        raise ProtocolError("a spectator watches: only a seat's link plays, talks, takes back "
-                            "or hands a seat on.")
+        raise ProtocolError(f"a spectator watches: only a seat's link may {SEATED[kind]}.")
     if kind == "say":
         await service.say(table_id, seat, said["text"])
     elif kind == "setting":
@@ -393,7 +409,7 @@ async def _handle(
     elif kind == "close":
         await service.close_table(table_id, seat)
     elif kind == "again":
-        await service.again(table_id, seat, client)
+        await service.again(table_id, seat, client, lambda: may_open(client))
     elif kind == "link":
         listener.send(service.own_link(table_id, listener))
     elif kind == "move":

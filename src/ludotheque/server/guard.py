@@ -15,8 +15,9 @@ browser create a table or upload a record in his name (:func:`check_origin`).
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import resource
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from starlette.requests import Request
@@ -156,15 +157,43 @@ HEADERS_WITHIN = 10.0
 PER_ADDRESS = 64
 
 
+def among(proxies: frozenset[str]) -> Callable[[str], bool]:
+    """Whether an address is one of ``proxies``: addresses, networks (``10.0.0.0/8``), or
+    ``*`` for any, as uvicorn's ``forwarded_allow_ips`` reads them.
+
+    >>> proxy = among(frozenset({"127.0.0.1", "10.0.0.0/8"}))
+    >>> proxy("127.0.0.1"), proxy("10.1.2.3"), proxy("192.168.1.2"), proxy("unix")
+    (True, True, False, False)
+    """
+    networks = []
+    for proxy in proxies - {"*"}:
+        try:
+            networks.append(ipaddress.ip_network(proxy, strict=False))
+        except ValueError:
+            continue  # a name, compared as it is written
+
+    def spoken_for(address: str) -> bool:
+        if "*" in proxies or address in proxies:
+            return True
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(ip in network for network in networks)
+
+    return spoken_for
+
+
 def doorkeeper(most: int, per_address: int = PER_ADDRESS, within: float = HEADERS_WITHIN,
                exempt: frozenset[str] = frozenset()) -> type[HttpToolsProtocol]:
     """uvicorn's HTTP protocol with a door, counted when a socket opens: past ``most`` open
-    connections, or ``per_address`` from one address (but those in ``exempt``, or any where it
-    holds ``*``: a proxy in front speaks for many), a new one is closed at once; one that has
+    connections, or ``per_address`` from one address (but those ``exempt``, :func:`among`: a
+    proxy in front speaks for many), a new one is closed at once; one that has
     not sent a request's whole headers ``within`` seconds of opening, or of its last answer,
     is closed. A
     WebSocket stays counted until it closes, as the connection it upgraded."""
     opened: dict[asyncio.BaseTransport, str] = {}
+    spoken_for = among(exempt)
 
     class Doorkeeper(HttpToolsProtocol):
         _headers_due: asyncio.TimerHandle | None = None
@@ -174,7 +203,7 @@ def doorkeeper(most: int, per_address: int = PER_ADDRESS, within: float = HEADER
             for known in [t for t in opened if t.is_closing()]:
                 del opened[known]
             address = self.client[0] if self.client else ""
-            if len(opened) >= most or (address not in exempt and "*" not in exempt and sum(
+            if len(opened) >= most or (not spoken_for(address) and sum(
                     a == address for a in opened.values()) >= per_address):
                 transport.close()  # no room: refused as it opens, before it costs anything
                 return

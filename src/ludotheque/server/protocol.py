@@ -24,7 +24,8 @@ last one sent, as told to this seat, and the table as it sees it: ``GameTable.fr
 fault has ended the table, ``stopped`` is true, ``result`` says so, and ``view`` is null if the
 last position could not be shown),
 ``presence`` (who is at the table, and which seats' people have come), ``ack`` (a move already
-played), ``answer``, ``error``, ``talk`` (lines said), ``settings`` (the table's, changed),
+played), ``answer``, ``error`` (with ``refused_key`` true where a hello's key opens no seat:
+the page forgets it, and may say hello again without one), ``talk`` (lines said), ``settings`` (the table's, changed),
 ``again`` (the next table, with this seat's key there) and ``link``.
 
 >>> read('{"type": "move", "id": "a1", "move": "1/4"}')

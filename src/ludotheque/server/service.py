@@ -75,6 +75,10 @@ SET_UP = "the server could not set this table up: its rules met a fault, now in 
 T = TypeVar("T")
 
 
+class UnknownKey(LudothequeError):
+    """A key that opens no seat of the table: its page forgets it, and watches."""
+
+
 def digest(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
@@ -106,6 +110,8 @@ class Listener:
     #: (``invitations``), where known.
     key: str | None = None
     base: str | None = None
+    #: Whether this connection has been given its seat's own link (once: the page keeps it).
+    linked: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
         if self.behind:
@@ -203,7 +209,9 @@ class Service:
         #: Each table's last lines of talk (read from the database when first needed), and
         #: each seat's allowance of them.
         self._talk: dict[str, deque[Said]] = {}
-        self._saying: dict[tuple[str, int], Flood] = {}
+        #: Each table's allowances of what costs a write each time: its seats' lines of talk,
+        #: and its creator's changes of its settings.
+        self._allowances: dict[tuple[str, str, int], Flood] = {}
         #: The table each finished one goes on at (:meth:`again`), with the key of each seat's
         #: person there, by his seat here.
         self._next: dict[str, tuple[str, dict[int, str]]] = {}
@@ -276,11 +284,15 @@ class Service:
         while len(self._kept) > KEPT:
             gone, _ = self._kept.popitem(last=False)
             if not self._listeners.get(gone):
-                for held in (self._listeners, self._locks, self._away, self._announcing,
-                             self._arrived, self._talk, self._next):
-                    held.pop(gone, None)
-                for allowance in [k for k in self._saying if k[0] == gone]:
-                    del self._saying[allowance]
+                self._forget(gone)
+
+    def _forget(self, table_id: str) -> None:
+        """Everything held of a table over that has left memory."""
+        for held in (self._listeners, self._locks, self._away, self._announcing,
+                     self._arrived, self._talk, self._next):
+            held.pop(table_id, None)
+        for allowance in [k for k in self._allowances if k[1] == table_id]:
+            del self._allowances[allowance]
 
     async def start(self) -> None:
         """Carry every unfinished table on: chance due, and computer players to move; end
@@ -346,12 +358,13 @@ class Service:
 
     async def create(
         self, game: str, options: dict[str, Any], kinds: Sequence[str], client: str = "",
-        settings: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None, creator: int | None = None,
     ) -> tuple[str, dict[int, str]]:
-        """A new table: its id and the key of each person's seat. The first person's seat is
-        the creator's, and its key the one the others derive from. ``client``, the address
-        asking, may have :data:`PER_ADDRESS_TABLES` tables in play at once; ``settings`` are
-        the table's (``server.settings``), the defaults where none is given."""
+        """A new table: its id and the key of each person's seat. The ``creator``'s seat (by
+        default the first person's) has the key the others derive from, and is shown their
+        links. ``client``, the address asking, may have :data:`PER_ADDRESS_TABLES` tables in
+        play at once; ``settings`` are the table's (``server.settings``), the defaults where
+        none is given."""
         settings = read_settings(settings or {})
         table_id = secrets.token_urlsafe(9)
         loaded = self._set_up(table_id, lambda: load_game(game, **options))
@@ -374,13 +387,17 @@ class Service:
         for kind in kinds:
             if not is_person(kind):
                 make_agent(kind, seed=0, game=loaded)  # a bad kind is one sentence now
-        creator = secrets.token_urlsafe(24)
         people = [seat for seat, kind in enumerate(kinds) if is_person(kind)]
-        keys = {seat: creator if seat == people[0] else derived_key(creator, table_id, seat)
+        if creator is None:
+            creator = people[0] if people else None
+        elif creator not in people:
+            raise OptionError(f"the creator's seat, {creator}, is not a person's.")
+        root = secrets.token_urlsafe(24)
+        keys = {seat: root if seat == creator else derived_key(root, table_id, seat)
                 for seat in people}
         row = TableRow(table_id, loaded.name, dict(loaded.options), tuple(kinds),
                        tuple(digest(keys[s]) if s in keys else "" for s in range(len(kinds))),
-                       self.clock(), settings)
+                       self.clock(), settings, creator)
         table = self._set_up(table_id, lambda: GameTable(row))
         if table.fault is not None:
             self._logged(table.fault)
@@ -413,7 +430,7 @@ class Service:
         for seat, kept in enumerate(table.row.keys):
             if kept and hmac.compare_digest(kept, found):
                 return seat
-        raise LudothequeError(
+        raise UnknownKey(
             "this seat link is not one of this table's; ask whoever created the table for "
             "yours, or watch without one."
         )
@@ -450,6 +467,9 @@ class Service:
         if listener.base is None:
             raise LudothequeError("this page did not say the address it was loaded from; "
                                   "open the table from a browser to get its link.")
+        if listener.linked:
+            raise LudothequeError("this page has been given its seat's link already.")
+        listener.linked = True
         link = seat_link(listener.base, table_id, listener.key)
         return {"type": "link", "link": link, "qr": qr(link)}
 
@@ -495,8 +515,10 @@ class Service:
         if listener in listeners:
             listeners.remove(listener)
         table = self.tables.get(table_id)
-        if table is None:
-            return  # over: nobody is left waiting for anyone
+        if table is None:  # over: nobody is left waiting for anyone
+            if not listeners and table_id not in self._kept:
+                self._forget(table_id)  # pushed out of memory while someone watched
+            return
         seat = listener.seat
         if seat is not None and not any(other.seat == seat for other in listeners):
             self._away[table_id][seat] = self.clock()
@@ -637,11 +659,12 @@ class Service:
         if len(line) > SAY_MOST:
             raise LudothequeError(f"a line of talk is at most {SAY_MOST} characters; this one "
                                   f"has {len(line)}.")
-        flood = self._saying.setdefault((table_id, seat), Flood(time.monotonic(), *TALK_RATE))
-        if not flood.allows(time.monotonic()):
+        if not self._allows("say", table_id, seat):
             raise LudothequeError(f"too much talk: a seat says at most {TALK_RATE[0]} lines at "
                                   f"once, then one every {1 / TALK_RATE[1]:g} seconds.")
         async with self._locks[table_id]:
+            if not table.row.settings.get("chat", True):  # turned off while this waited
+                raise LudothequeError("talk is turned off at this table.")
             lines = self._lines(table_id)
             said = Said(lines[-1].number + 1 if lines else 1, seat, line, self.clock())
             await self._write(self.store.say, table_id, said)
@@ -657,15 +680,30 @@ class Service:
         table = self.table(table_id)
         if seat != table.creator:
             raise LudothequeError("only the table's creator changes its settings.")
-        settings = read_settings({**table.row.settings, name: value})
         async with self._locks[table_id]:
+            before = table.row.settings
+            settings = read_settings({**before, name: value})
+            if settings == before:
+                return  # nothing changes: nothing is written
+            if not self._allows("settle", table_id, seat):
+                raise LudothequeError(f"the table's settings change at most {TALK_RATE[0]} "
+                                      f"times at once, then once every {1 / TALK_RATE[1]:g} "
+                                      "seconds.")
             await self._write(self.store.settle, table_id, settings, self.clock())
             table.row = replace(table.row, settings=settings)
-        lines = self._lines(table_id)
+        # Spectators let read the talk now are given what was said so far.
+        lines = self._lines(table_id) if settings.get("spectators_read") and not before.get(
+            "spectators_read") else ()
         for listener in self._listeners[table_id]:
             listener.send({"type": "settings", "settings": settings, "told": told(settings)})
-            if listener.seat is None and self._reads(table, listener) and lines:
+            if listener.seat is None and lines:
                 listener.send(self._told(table, lines))
+
+    def _allows(self, what: str, table_id: str, seat: int) -> bool:
+        """Whether ``seat`` may do ``what`` again now (:data:`TALK_RATE`)."""
+        key = (what, table_id, seat)
+        flood = self._allowances.setdefault(key, Flood(time.monotonic(), *TALK_RATE))
+        return flood.allows(time.monotonic())
 
     async def close_table(self, table_id: str, seat: int) -> None:
         """The creator closes his table: it ends as abandoned, its record kept."""
@@ -677,22 +715,29 @@ class Service:
                 raise LudothequeError("this table is over already.")
             await self._adopt(table, table.abandon("closed by its creator", self.clock()))
 
-    async def again(self, table_id: str, seat: int, client: str = "") -> None:
-        """Open the next table after a finished one: the same rule set, options, settings and
-        seats, the first seat passing on where the first seat begins (``Manifest.
-        drawn_first`` false); every page at the table is offered to follow, each person to
-        his own seat. Asked again, the same next table is offered again."""
+    async def again(self, table_id: str, seat: int, client: str = "",
+                    may_open: Callable[[], None] = lambda: None) -> None:
+        """Open the next table after a finished game: the same rule set, options, settings,
+        seats and creator, the first seat passing on where the first seat begins
+        (``Manifest.drawn_first`` false); every page at the table is offered to follow, each
+        person to his own seat. Asked again, the same next table is offered again.
+        ``may_open`` raises where ``client`` may not open another table now."""
         table = self.table(table_id)
-        if not table.is_over():
-            raise LudothequeError("a table is played again once its game is over.")
+        if not table.is_over() or table.stopped is not None:
+            raise LudothequeError("a table is played again once its game has ended by its "
+                                  "rules (not closed, abandoned or stopped).")
         async with self._locks[table_id]:
             if table_id not in self._next:
+                may_open()
                 seats = list(table.row.seats)
                 count = len(seats)
                 turn = 0 if table.game.manifest.drawn_first else 1
                 kinds = seats[turn:] + seats[:turn]  # the seat that was second is first now
-                new_id, keys = await self.create(table.game.name, dict(table.game.options),
-                                                 kinds, client, dict(table.row.settings))
+                creator = table.creator
+                new_id, keys = await self.create(
+                    table.game.name, dict(table.game.options), kinds, client,
+                    dict(table.row.settings),
+                    None if creator is None else (creator - turn) % count)
                 self._next[table_id] = (new_id, {
                     old: keys[(old - turn) % count] for old in range(count)
                     if (old - turn) % count in keys})

@@ -52,7 +52,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -71,6 +73,9 @@ _tables = Table(
     Column("seats", Text, nullable=False),  # JSON list of seat kinds, as first set
     Column("keys", Text, nullable=False),  # JSON list of each seat link's digest
     Column("created", Float, nullable=False),  # seconds since the epoch
+    # The creator's seat, whose key the others derive from (null in a table of an earlier
+    # version: the first person's seat).
+    Column("creator", Integer),
 )
 
 _events = Table(
@@ -123,6 +128,7 @@ class TableRow:
     keys: tuple[str, ...]
     created: float
     settings: dict[str, Any] = field(default_factory=dict)
+    creator: int | None = None
 
 
 @dataclass(frozen=True)
@@ -175,6 +181,7 @@ class Store:
         try:
             self.engine = _engine(url)
             _metadata.create_all(self.engine)
+            _add_columns(self.engine)
         except SQLAlchemyError as error:
             raise StoreError(f"the database at {_shown(url)} cannot be opened: "
                              f"{_reason(error)}.") from None
@@ -189,7 +196,7 @@ class Store:
             connection.execute(insert(_tables).values(
                 id=row.id, game=row.game, options=json.dumps(row.options),
                 seats=json.dumps(list(row.seats)), keys=json.dumps(list(row.keys)),
-                created=row.created,
+                created=row.created, creator=row.creator,
             ))
             connection.execute(insert(_settings).values(
                 table_id=row.id, number=1, settings=json.dumps(row.settings), at=row.created))
@@ -287,6 +294,7 @@ class Store:
                     row.id, row.game, dict(json.loads(row.options)),
                     tuple(json.loads(row.seats)), tuple(json.loads(row.keys)), row.created,
                     dict(json.loads(row.settings)) if row.settings is not None else {},
+                    row.creator,
                 )
             except (ValueError, TypeError) as error:
                 read = UnreadableRow(row.id, f"its row cannot be read ({error})")
@@ -294,6 +302,17 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _add_columns(engine: Engine) -> None:
+    """Give a database of an earlier version the columns added since (each nullable, so that
+    its rows keep their meaning): rows are never changed, but a table may grow a column."""
+    present = {column["name"] for column in inspect(engine).get_columns("tables")}
+    with engine.begin() as connection:
+        for column in _tables.columns:
+            if column.name not in present:
+                kind = column.type.compile(engine.dialect)
+                connection.execute(text(f'ALTER TABLE tables ADD COLUMN "{column.name}" {kind}'))
 
 
 def _engine(url: str) -> Engine:

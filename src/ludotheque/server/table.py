@@ -200,7 +200,10 @@ class GameTable:
 
     @property
     def creator(self) -> int | None:
-        """The creator's seat: the first a person was given (None: computers alone)."""
+        """The creator's seat: as stored, or in a table of an earlier version the first a
+        person was given (None: computers alone)."""
+        if self.row.creator is not None:
+            return self.row.creator
         return next((s for s, kind in enumerate(self.row.seats) if is_person(kind)), None)
 
     def to_act(self) -> int:

@@ -12,14 +12,21 @@ const root = document.getElementById("table");
 const tableId = root.dataset.table;
 
 // A seat's key comes in its link's fragment (#key=…), which no browser sends anywhere. It is
-// moved at once into this browser's storage for the table and the address becomes /t/ID, so
-// that no history entry, bookmark, screen share or copied address holds it from here on. A
-// link's key wins over a stored one, and this tab's (sessionStorage) over the browser's
-// (localStorage): two seats in two tabs of one browser each keep theirs.
+// taken out of the address at once (which becomes /t/ID), so that no entry of this tab's
+// history, bookmark, screen share or copied address holds it from here on, and kept in this
+// browser's storage for the table once the server has seated it. A link's key wins over a
+// stored one, and this tab's (sessionStorage) over the browser's (localStorage): two seats in
+// two tabs of one browser each keep theirs. A key the table refuses is forgotten, and the
+// page watches as a spectator.
 const stored = (id) => `ludotheque:key:${id}`;
 function remember(id, key) {
   for (const storage of [sessionStorage, localStorage]) {
     try { storage.setItem(stored(id), key); } catch { /* storage refused: this page only */ }
+  }
+}
+function forget(id) {
+  for (const storage of [sessionStorage, localStorage]) {
+    try { storage.removeItem(stored(id)); } catch { /* storage refused */ }
   }
 }
 function recall(id) {
@@ -32,9 +39,11 @@ function recall(id) {
   return null;
 }
 const linked = new URLSearchParams(location.hash.slice(1)).get("key");
-if (linked) remember(tableId, linked);
 if (location.hash) history.replaceState(null, "", location.pathname + location.search);
-const key = linked || recall(tableId);
+let key = linked || recall(tableId);
+// Another seat's link pasted into this tab's address bar changes only the fragment: the page
+// starts again with it, as opened.
+addEventListener("hashchange", () => location.reload());
 
 const seats = JSON.parse(root.dataset.seats);
 const options = JSON.parse(root.dataset.options);
@@ -48,7 +57,7 @@ let socket = null, last = 0, frame = null, me = { seat: null, name: null };
 let presence = null, retry = 500, logged = Promise.resolve();
 // Around the game: the invitations (the creator's), the table's settings, the next table.
 let invites = [], creator = false, settings = {}, allInvites = false, next = null;
-let askedAgain = false;
+let askedAgain = false, ownLink = null;
 // Whether the table's connection is open, and how many times in a row it failed to open: a
 // table is played only while it is open; after a few failures the page says why in a sentence.
 let online = false, failures = 0, gone = null;
@@ -131,6 +140,7 @@ async function diagnose() {
 function receive(m) {
   if (m.type === "welcome") {
     me = { seat: m.seat, name: m.seat_name };
+    if (key && m.seat !== null) remember(tableId, key);
     invites = m.invites || [];
     creator = m.creator;
     showSettings(m.settings, m.told);
@@ -146,6 +156,7 @@ function receive(m) {
     if (askedAgain) follow();
     else render();
   } else if (m.type === "link") {
+    ownLink = m;  // given once a connection: kept here
     showOwnLink(m);
   } else if (m.type === "update") {
     const told = m.events.filter((e) => e.n > last && e.said);  // what tells this seat something
@@ -172,6 +183,13 @@ function receive(m) {
     tell("");
     render();
   } else if (m.type === "error") {
+    if (me.seat === null && key && m.refused_key) {
+      // A key this table does not know: forgotten, and the page watches instead.
+      forget(tableId);
+      key = null;
+      send({ type: "hello", key, after: last });
+    }
+    askedAgain = false;
     if (m.id) pending.delete(m.id);
     tell(m.message);
     render();
@@ -419,7 +437,8 @@ function render() {
     }
   }
   if (me.seat !== null && !frame.result) {
-    controls.append(button("Play this seat on another device", () => send({ type: "link" }), true));
+    controls.append(button("Play this seat on another device",
+      () => (ownLink ? showOwnLink(ownLink) : send({ type: "link" })), true));
   }
   if (creator && invites.length && !frame.result) {
     const waiting = presence && invites.some((i) => i.seat !== null && !presence.arrived[i.seat]);

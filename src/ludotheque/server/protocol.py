@@ -25,8 +25,9 @@ fault has ended the table, ``stopped`` is true, ``result`` says so, and ``view``
 last position could not be shown),
 ``presence`` (who is at the table, and which seats' people have come), ``ack`` (a move already
 played), ``answer``, ``error`` (with ``refused_key`` true where a hello's key opens no seat:
-the page forgets it, and may say hello again without one), ``talk`` (lines said), ``settings`` (the table's, changed),
-``again`` (the next table, with this seat's key there) and ``link``.
+the page forgets it, and may say hello again without one), ``talk`` (lines said),
+``settings`` (the table's, changed), ``again`` (the next table, with this seat's key there)
+and ``link``.
 
 >>> read('{"type": "move", "id": "a1", "move": "1/4"}')
 {'type': 'move', 'id': 'a1', 'move': '1/4'}

@@ -113,6 +113,24 @@ def test_talk_is_told_to_the_seats_as_text_and_kept_apart_from_the_game(database
         assert [s.text for s in talk][-1] == "À toi !"
 
 
+def test_spectators_read_only_what_was_said_while_they_were_let(database):
+    with served(database) as client:
+        table, key = create(client, "crypto-90", ["human", "human"], **QUICK)
+        north = Seat(client, table, key)
+        north.send({"type": "say", "text": "between us"})
+        heard(north, "between us")
+        north.send({"type": "setting", "name": "spectators_read", "value": "true"})
+        north.until("settings")
+        spectator = Seat(client, table, None)
+        north.send({"type": "say", "text": "hello, spectators"})
+        assert [x["text"] for x in spectator.until("talk")["lines"]] == ["hello, spectators"]
+        north.send({"type": "setting", "name": "spectators_read", "value": "false"})
+        spectator.until("settings")
+        # Coming back later, a spectator is given the public lines alone.
+        later = Seat(client, table, None)
+        assert [x["text"] for x in later.until("talk")["lines"]] == ["hello, spectators"]
+
+
 def test_bad_talk_is_one_sentence_and_changes_nothing(database):
     with served(database, public_url="https://jeux.example.org") as client:
         table, key = create(client, "crypto-90", ["human", "human"], **QUICK)
@@ -148,7 +166,7 @@ def test_the_creator_sets_the_table_and_closes_it(database):
                                follow_redirects=False)
         table, _, key = response.headers["location"].removeprefix("/t/").partition("#key=")
         north = Seat(client, table, key)
-        assert north.welcome["settings"] == {"chat": True, "spectators_read": True}
+        assert north.welcome["settings"] == {"talk": True, "spectators_read": True}
         assert north.welcome["creator"] is True
         assert "spectators read it" in client.get(f"/t/{table}").text
         south = Seat(client, table, invited(north.welcome)[0])
@@ -156,11 +174,11 @@ def test_the_creator_sets_the_table_and_closes_it(database):
         north.send({"type": "say", "text": "bonjour"})
         spectator = Seat(client, table, None)
         assert spectator.until("talk")["lines"][0]["text"] == "bonjour"
-        south.send({"type": "setting", "name": "chat", "value": "false"})
+        south.send({"type": "setting", "name": "talk", "value": "false"})
         assert "only the table's creator" in south.until("error")["message"]
-        north.send({"type": "setting", "name": "chat", "value": "maybe"})
+        north.send({"type": "setting", "name": "talk", "value": "maybe"})
         assert "true or false, not 'maybe'" in north.until("error")["message"]
-        north.send({"type": "setting", "name": "chat", "value": "false"})
+        north.send({"type": "setting", "name": "talk", "value": "false"})
         assert south.until("settings")["told"] == ["no talk at the table"]
         south.send({"type": "say", "text": "still there?"})
         assert "talk is turned off" in south.until("error")["message"]
@@ -173,16 +191,16 @@ def test_the_creator_sets_the_table_and_closes_it(database):
         assert "abandoned after event" in ended["result"]
         assert "(closed by its creator)" in ended["result"]
         record = Record.from_json(client.get(f"/t/{table}/record").text)
-        assert record.settings == {"chat": False, "spectators_read": True}
+        assert record.settings == {"talk": False, "spectators_read": True}
         assert "bonjour" not in record.to_json()
 
 
 def test_a_bad_setting_on_the_form_is_one_sentence(database):
     with served(database) as client:
-        form = {"seat0": "human", "seat1": "random", "setting-chat": "sometimes"}
+        form = {"seat0": "human", "seat1": "random", "setting-talk": "sometimes"}
         response = client.post("/new/crypto-90", content=urlencode(form), headers=FORM)
         assert response.status_code == 400
-        assert "Setting &#39;chat&#39; of a table must be true or false" in response.text
+        assert "Setting &#39;talk&#39; of a table must be true or false" in response.text
 
 
 def test_playing_again_seats_everyone_at_the_next_table(database):
@@ -200,6 +218,7 @@ def test_playing_again_seats_everyone_at_the_next_table(database):
         north.send({"type": "again"})  # asked twice: the same table
         assert north.until("again") == follow
         # The first seat passes on: the person who was north plays second now.
+        assert follow["seat_name"] == "south"
         there = Seat(client, follow["table"], follow["key"])
         assert there.welcome["seat"] == 1 and there.welcome["creator"] is True
         assert client.app.state.service.table(follow["table"]).kinds == ["random", "human"]
@@ -282,8 +301,8 @@ def test_a_setting_set_to_what_it_is_writes_nothing(database):
         table, key = create(client, "crypto-90", ["human", "random"], **QUICK)
         north = Seat(client, table, key)
         for _ in range(3):
-            north.send({"type": "setting", "name": "chat", "value": "true"})
-        north.send({"type": "setting", "name": "chat", "value": "false"})
+            north.send({"type": "setting", "name": "talk", "value": "true"})
+        north.send({"type": "setting", "name": "talk", "value": "false"})
         north.until("settings")
         with Store(database).engine.connect() as connection:
             rows = connection.exec_driver_sql(

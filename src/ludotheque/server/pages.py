@@ -110,7 +110,7 @@ def _summary(table: GameTable, now: float, last: float) -> dict[str, Any]:
                            for s, k in enumerate(table.kinds)),
         "moves": table.state.decisions(),
         "begun": ago(now - table.row.created),
-        "last": ago(now - last) if table.events else None,
+        "last": ago(now - last),
     }
 
 

@@ -12,7 +12,7 @@ nothing is played or written):
 - ``{"type": "hand-over", "seat": S}``: hand a seat whose person has gone to the computer;
 - ``{"type": "take-seat"}``: take one's own seat back from the computer;
 - ``{"type": "say", "text": "À toi !"}``: a line of talk to the table (text, never markup);
-- ``{"type": "setting", "name": "chat", "value": "false"}``: the creator changes a setting of
+- ``{"type": "setting", "name": "talk", "value": "false"}``: the creator changes a setting of
   the table (``server.settings``);
 - ``{"type": "close"}``: the creator ends his table, as abandoned;
 - ``{"type": "again"}``: once the game is over, open the next table with the same seats;

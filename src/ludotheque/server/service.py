@@ -502,10 +502,9 @@ class Service:
         if listener.seat is not None:
             self._away[table_id][listener.seat] = None
             self._arrived.setdefault(table_id, set()).add(listener.seat)
-        if self._reads(table, listener):
-            lines = self._lines(table_id)
-            if lines:
-                listener.send(self._told(table, lines))
+        lines = self._heard(listener, self._lines(table_id))
+        if lines:
+            listener.send(self._told(table, lines))
         if table_id in self._next:
             listener.send(self._follow(table_id, listener))
         self._presence(table, soon=listener.seat is not None)
@@ -628,10 +627,11 @@ class Service:
 
     # --- around the game: talk, settings, closing, playing again --------------------------------
 
-    def _reads(self, table: GameTable, listener: Listener) -> bool:
-        """Whether ``listener`` is told the table's talk: a seat always, a spectator where
-        the settings let him."""
-        return listener.seat is not None or bool(table.row.settings.get("spectators_read"))
+    @staticmethod
+    def _heard(listener: Listener, lines: Sequence[Said]) -> list[Said]:
+        """The lines ``listener`` is told: a seat all, a spectator those said while the
+        table let spectators read them."""
+        return list(lines) if listener.seat is not None else [s for s in lines if s.public]
 
     def _lines(self, table_id: str) -> deque[Said]:
         """The table's last lines of talk, read from the database the first time."""
@@ -650,7 +650,7 @@ class Service:
         """``seat`` says ``text`` to the table: written apart from the game's events, then
         told to everyone who reads the table's talk. Text only: the pages show it as such."""
         table = self.table(table_id)
-        if not table.row.settings.get("chat", True):
+        if not table.row.settings.get("talk", True):
             raise LudothequeError("talk is turned off at this table.")
         # Control characters (a terminal's escapes, a line break) are not talk: spaces.
         line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
@@ -663,15 +663,16 @@ class Service:
             raise LudothequeError(f"too much talk: a seat says at most {TALK_RATE[0]} lines at "
                                   f"once, then one every {1 / TALK_RATE[1]:g} seconds.")
         async with self._locks[table_id]:
-            if not table.row.settings.get("chat", True):  # turned off while this waited
+            if not table.row.settings.get("talk", True):  # turned off while this waited
                 raise LudothequeError("talk is turned off at this table.")
             lines = self._lines(table_id)
-            said = Said(lines[-1].number + 1 if lines else 1, seat, line, self.clock())
+            said = Said(lines[-1].number + 1 if lines else 1, seat, line, self.clock(),
+                        bool(table.row.settings.get("spectators_read")))
             await self._write(self.store.say, table_id, said)
             lines.append(said)
         told = self._told(table, [said])
         for listener in self._listeners[table_id]:
-            if self._reads(table, listener):
+            if self._heard(listener, [said]):
                 listener.send(told)
 
     async def settle_table(self, table_id: str, seat: int, name: str, value: Any) -> None:
@@ -691,13 +692,9 @@ class Service:
                                       "seconds.")
             await self._write(self.store.settle, table_id, settings, self.clock())
             table.row = replace(table.row, settings=settings)
-        # Spectators let read the talk now are given what was said so far.
-        lines = self._lines(table_id) if settings.get("spectators_read") and not before.get(
-            "spectators_read") else ()
+        # Spectators let read the talk read what is said from now on, not what was said before.
         for listener in self._listeners[table_id]:
             listener.send({"type": "settings", "settings": settings, "told": told(settings)})
-            if listener.seat is None and lines:
-                listener.send(self._told(table, lines))
 
     def _allows(self, what: str, table_id: str, seat: int) -> bool:
         """Whether ``seat`` may do ``what`` again now (:data:`TALK_RATE`)."""
@@ -750,6 +747,9 @@ class Service:
         follow: dict[str, Any] = {"type": "again", "table": new_id}
         if listener.seat is not None and listener.seat in keys:
             follow["key"] = keys[listener.seat]
+            seat = self.seat_of(new_id, follow["key"])
+            if seat is not None:  # his seat there: the same, or the next where seats turn
+                follow["seat_name"] = self.table(new_id).seat_name(seat)
         return follow
 
     # --- events: written, played, told -------------------------------------------------------

@@ -6,12 +6,12 @@ then chosen on a new table's form (its field ``setting-NAME``), stored with the 
 database's ``settings``, its creation's row first, then every change), shown on its page, and
 kept in its record apart from the rule options (``Record.settings``).
 
->>> read_settings({"chat": "false"})
-{'chat': False, 'spectators_read': False}
->>> read_settings({"chat": "maybe"})
+>>> read_settings({"talk": "false"})
+{'talk': False, 'spectators_read': False}
+>>> read_settings({"talk": "maybe"})
 Traceback (most recent call last):
 ...
-ludotheque.core.errors.OptionError: setting 'chat' of a table must be true or false, not 'maybe'.
+ludotheque.core.errors.OptionError: setting 'talk' of a table must be true or false, not 'maybe'.
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ from ludotheque.core.options import Option
 
 #: Every setting a table has, with its default.
 SETTINGS = (
-    Option("chat", bool, True, rule=False,
+    Option("talk", bool, True, rule=False,
            help="the people at the table may send each other short messages; the table's "
                 "creator may turn this off at any time"),
     Option("spectators_read", bool, False, rule=False,
-           help="spectators read what the people at the table say (they never write)"),
+           help="spectators read what the people at the table say while this is on (never "
+                "what was said before; they never write)"),
 )
 
 _BY_NAME = {setting.name: setting for setting in SETTINGS}
@@ -55,10 +56,10 @@ def read_settings(given: Mapping[str, Any]) -> dict[str, Any]:
 def told(settings: Mapping[str, Any]) -> list[str]:
     """The settings as a table's page tells them, a phrase each.
 
-    >>> told({"chat": True, "spectators_read": False})
+    >>> told({"talk": True, "spectators_read": False})
     ['talk at the table', "spectators don't read it"]
     """
-    if not settings.get("chat", True):
+    if not settings.get("talk", True):
         return ["no talk at the table"]
     return ["talk at the table", "spectators read it" if settings.get("spectators_read")
             else "spectators don't read it"]

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -109,6 +110,8 @@ _talk = Table(
     Column("seat", Integer, nullable=False),
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
+    # Whether it was said while the table let its spectators read the talk.
+    Column("public", Boolean, nullable=False),
 )
 
 
@@ -133,12 +136,14 @@ class TableRow:
 
 @dataclass(frozen=True)
 class Said:
-    """One line of a table's talk: ``seat`` said ``text``."""
+    """One line of a table's talk: ``seat`` said ``text``, ``public`` if while the table let
+    its spectators read the talk (they read only those lines)."""
 
     number: int
     seat: int
     text: str
     at: float
+    public: bool = False
 
 
 #: The kinds of event: a move or chance outcome, a take-back, a seat handed to someone else
@@ -213,14 +218,14 @@ class Store:
     def say(self, table_id: str, said: Said) -> None:
         """Write a line of the table's talk."""
         self._insert(_talk, table_id, said.number, "line of talk at table", seat=said.seat,
-                     text=said.text, at=said.at)
+                     text=said.text, at=said.at, public=said.public)
 
     def talk(self, table_id: str, last: int) -> list[Said]:
         """The table's ``last`` lines of talk, the oldest first."""
         with self.engine.connect() as connection:
             rows = connection.execute(select(_talk).where(_talk.c.table_id == table_id)
                                       .order_by(_talk.c.number.desc()).limit(last)).all()
-        return [Said(r.number, r.seat, r.text, r.at) for r in reversed(rows)]
+        return [Said(r.number, r.seat, r.text, r.at, r.public) for r in reversed(rows)]
 
     def _insert(self, table: Table, table_id: str, number: int, what: str,
                 **values: Any) -> None:

@@ -302,9 +302,10 @@ function showTalk(lines) {
 function showSettings(now, told) {
   settings = now || {};
   if (told) el("settings").textContent = told.join(", ");
-  const talking = me.seat !== null || settings.spectators_read;
-  el("talk-panel").hidden = !talking || (!settings.chat && !el("talk").children.length);
-  el("say").hidden = me.seat === null || !settings.chat;
+  const said = el("talk").children.length > 0;
+  const talking = settings.talk && (me.seat !== null || settings.spectators_read);
+  el("talk-panel").hidden = !(said || talking);
+  el("say").hidden = me.seat === null || !settings.talk;
 }
 
 // To the next table: a seat's person takes his seat there with the key the server gave this
@@ -451,12 +452,12 @@ function render() {
     }
   }
   if (creator && !frame.result) {
-    controls.append(button(settings.chat ? "Turn talk off" : "Turn talk on",
-      () => send({ type: "setting", name: "chat", value: String(!settings.chat) }), true));
-    if (settings.chat) {
+    controls.append(button(settings.talk ? "Turn talk off" : "Turn talk on",
+      () => send({ type: "setting", name: "talk", value: String(!settings.talk) }), true));
+    if (settings.talk || settings.spectators_read) {
       controls.append(button(settings.spectators_read ? "Hide the talk from spectators"
-        : "Let spectators read the talk", () => send({ type: "setting", name: "spectators_read",
-        value: String(!settings.spectators_read) }), true));
+        : "Let spectators read the talk from now on", () => send({ type: "setting",
+        name: "spectators_read", value: String(!settings.spectators_read) }), true));
     }
     controls.append(button("Close this table", () => {
       if (confirm("Close this table for everyone? It ends as abandoned; its record is kept.")) {
@@ -497,7 +498,9 @@ function showAgain() {
   if (box.hidden) return;
   const sentence = document.createElement("span");
   if (next) {
-    sentence.textContent = "A new table is open with the same rules and seats.";
+    sentence.textContent = "A new table is open with the same rules and people" + (next.seat_name
+      ? `: you play ${next.seat_name} there${next.seat_name === me.name ? "" : " (seats turn, so " +
+        "that another begins)"}.` : ".");
     box.replaceChildren(sentence, button(next.key ? "Take your seat there" : "Watch it", follow));
   } else {
     sentence.textContent = "Another game, with the same rules and seats?";

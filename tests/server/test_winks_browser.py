@@ -39,9 +39,9 @@ def page(chromium_browser) -> Iterator[Page]:
 
 
 def faster(page: Page) -> None:
-    """The table again, its flights played four times faster (the seat's key is kept)."""
-    path, _, key = page.url.partition("#")
-    page.goto(f"{path}?speed=4#{key}")
+    """The table again, its flights played four times faster (the seat's key is in the
+    browser's storage, out of the address)."""
+    page.goto(f"{page.url.partition('?')[0]}?speed=4")
     page.wait_for_selector("#table[data-turn]")
 
 
@@ -56,7 +56,10 @@ def shoot_at_the_cup(page: Page) -> None:
     """The scripted hand: the first lit counter, dragged straight back from the cup, the
     harder the farther it lies; the squidger held at 72°."""
     page.locator("input[name=steep]").fill("72")
-    page.locator("svg.winks-top").scroll_into_view_if_needed()
+    # Scrolled in the page's own script, in one go: the table may be drawn again meanwhile (a
+    # presence message), which would leave an element handle detached.
+    page.evaluate("() => document.querySelector('svg.winks-top').scrollIntoView("
+                  "{block: 'nearest'})")
     cx, cy, width = centre(page, "circle.w-cup")
     radius = page.evaluate("() => document.querySelector('circle.w-cup').r.baseVal.value")
     pixels = width / (2 * radius / 1000)  # per metre

@@ -33,6 +33,7 @@ from fastapi.responses import (
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
+from ludotheque.core import i18n
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.record import MAX_RECORD_BYTES, Record, nesting
 from ludotheque.server import pages
@@ -67,6 +68,9 @@ from ludotheque.server.service import (
 from ludotheque.server.settings import told
 from ludotheque.server.store import Store
 from ludotheque.server.table import Chance
+
+#: The cookie that keeps the language a person chose on a page.
+LANGUAGE_COOKIE = "language"
 
 #: The default database: a file in the directory the server is started from.
 DEFAULT_DATABASE = "sqlite:///ludotheque.sqlite"
@@ -121,6 +125,16 @@ def create_app(
     app = FastAPI(title="Ludothèque", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.add_middleware(SecurityHeaders)
+
+    @app.middleware("http")
+    async def in_its_language(request: Request, call_next: Any) -> Response:
+        """Answer each request in its reader's language: the one chosen on a page (its
+        cookie), else the best its browser asks for."""
+        with i18n.reading(i18n.chosen(request.headers.get("accept-language"),
+                            request.cookies.get(LANGUAGE_COOKIE))):
+            pages.answering(request.url.path)
+            response: Response = await call_next(request)
+            return response
     #: What each client address may ask of what costs: tables created, records replayed.
     opened, replayed = Allowance(*creations), Allowance(*replays)
     app.mount("/static", StaticFiles(packages=[("ludotheque.server", "static")]),
@@ -147,6 +161,18 @@ def create_app(
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> str:
         return pages.lobby(service_of(request))
+
+    @app.get("/language/{code}")
+    async def switch(code: str, next: str = "/") -> Response:
+        """Read the edition in ``code`` from now on (a cookie), back on the page it was
+        chosen on: a path of this site's, nothing else."""
+        if code not in i18n.LANGUAGES:
+            raise LudothequeError(f"the edition is read in {', '.join(i18n.LANGUAGES)}, not "
+                                  f"{code[:20]!r}.")
+        back = next if next.startswith("/") and not next.startswith("//") else "/"
+        answer = RedirectResponse(back, status_code=303)
+        answer.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 86_400, samesite="lax")
+        return answer
 
     @app.get("/new/{game}", response_class=HTMLResponse)
     async def new_table(game: str) -> str:

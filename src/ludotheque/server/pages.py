@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+from contextvars import ContextVar
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -21,6 +22,7 @@ from markupsafe import Markup
 from ludotheque.agents import PERSON, is_person, kinds, make_agent
 from ludotheque.agents.levels import LEVELS, methods
 from ludotheque.core.errors import LudothequeError, OptionError, RecordError, quoted
+from ludotheque.core.i18n import NAMES, language, translations
 from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game, manifest, manifests
 from ludotheque.play.help import how_to_play, rules_doc
@@ -42,6 +44,13 @@ _templates = Environment(
     autoescape=select_autoescape(),
     trim_blocks=True,
     lstrip_blocks=True,
+    extensions=["jinja2.ext.i18n"],
+)
+# A page says its sentences in its reader's language, the one the request is answered in.
+_templates.install_gettext_callables(  # type: ignore[attr-defined]
+    gettext=lambda message: translations(language()).gettext(message),
+    ngettext=lambda one, many, n: translations(language()).ngettext(one, many, n),
+    newstyle=True,
 )
 _markdown = MarkdownIt("commonmark").enable("table")
 _log = logging.getLogger("ludotheque.server")
@@ -68,7 +77,17 @@ def seated() -> list[Manifest]:
 
 
 def _render(template: str, **values: Any) -> str:
-    return _templates.get_template(template).render(**values)
+    return _templates.get_template(template).render(
+        language=language(), languages=NAMES, here=_here.get(), **values)
+
+
+#: The path of the page being answered (its language switch comes back to it).
+_here: ContextVar[str] = ContextVar("here", default="/")
+
+
+def answering(path: str) -> None:
+    """Say which page is being answered: its path, for the language switch."""
+    _here.set(path)
 
 
 def markdown(text: str) -> Markup:
@@ -230,8 +249,13 @@ def _quick_rules(name: str, options: tuple[tuple[str, Any], ...]) -> Markup:
         return Markup.escape(str(exc))
 
 
-@cache
 def rules(game: str) -> str:
+    return _rules(game, language())
+
+
+@cache
+def _rules(game: str, reader: str) -> str:
+    """A rules page, rendered once in each language."""
     declared = manifest(game)
     return _render("rules.html", declared=declared, doc=_doc(declared.id))
 

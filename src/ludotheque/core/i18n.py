@@ -1,0 +1,113 @@
+"""Languages (les langues): which one a person reads, and the catalogs that say each sentence
+in it.
+
+Every sentence a person reads is written in English where it is made, marked for
+translation (:func:`_`, :func:`ngettext`) as one whole sentence with named placeholders, and
+told in the reader's language from the gettext catalog
+``ludotheque/locale/<language>/LC_MESSAGES/ludotheque.po``, which Babel extracts and checks
+(``pybabel extract -F babel.cfg``). A catalog is read from its ``.po`` the first time it is
+needed: there is no compiled file to keep in step with it.
+
+The language is the reader's, not the process's: it is held for the task at hand
+(:func:`reading`: a request, a seat's message, a terminal session), and ``setlocale`` is never
+called (the French locale may not be installed on the machine).
+
+>>> with reading("fr"):
+...     _("Choose a game")
+'Choisissez un jeu'
+>>> _("Choose a game")
+'Choose a game'
+>>> chosen(accept="fr-CH, fr;q=0.9, en;q=0.8", cookie=None), chosen("fr", cookie="en")
+('fr', 'en')
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from importlib import resources
+from io import BytesIO
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+#: The languages the edition is read in; the first is the one its sentences are written in.
+LANGUAGES = ("en", "fr")
+#: Each language's name, as its readers write it (the switch on every page).
+NAMES = {"en": "English", "fr": "Français"}
+
+_language: ContextVar[str] = ContextVar("language", default=LANGUAGES[0])
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The catalog of ``language``, read from its ``.po``; none for the language the
+    sentences are written in. A fuzzy or empty entry is not used: the English is said."""
+    if language == LANGUAGES[0]:
+        return gettext.NullTranslations()
+    path = resources.files("ludotheque") / "locale" / language / "LC_MESSAGES" / \
+        "ludotheque.po"
+    with path.open("rb") as file:
+        catalog = read_po(file, locale=language)
+    compiled = BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def language() -> str:
+    """The language of whoever is being answered now."""
+    return _language.get()
+
+
+@contextmanager
+def reading(chosen_language: str) -> Iterator[None]:
+    """Answer in ``chosen_language`` within the block."""
+    if chosen_language not in LANGUAGES:
+        raise ValueError(f"the languages are {', '.join(LANGUAGES)}, not {chosen_language!r}.")
+    token = _language.set(chosen_language)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def _(message: str, **names: Any) -> str:
+    """``message`` in the reader's language, its ``{placeholders}`` filled with ``names``."""
+    said = translations(language()).gettext(message)
+    return said.format(**names) if names else said
+
+
+def ngettext(singular: str, plural: str, count: int, **names: Any) -> str:
+    """The singular or the plural, as ``count`` and the reader's language have it; ``{count}``
+    and the ``names`` filled in."""
+    said = translations(language()).ngettext(singular, plural, count)
+    return said.format(count=count, **names)
+
+
+def chosen(accept: str | None, cookie: str | None) -> str:
+    """The language a browser asks for: the one its person chose (``cookie``), else the best
+    its ``Accept-Language`` header names, else English."""
+    if cookie in LANGUAGES:
+        return cookie
+    wanted = []
+    for part in (accept or "")[:200].split(","):
+        tag, _, quality = part.strip().partition(";q=")
+        try:
+            weight = float(quality) if quality else 1.0
+        except ValueError:
+            continue
+        wanted.append((weight, tag.strip()))
+    for _weight, tag in sorted(wanted, key=lambda w: -w[0]):
+        try:
+            found = Locale.parse(tag, sep="-").language if tag and tag != "*" else None
+        except (ValueError, UnknownLocaleError):
+            continue
+        if found in LANGUAGES:
+            return found
+    return LANGUAGES[0]

@@ -33,6 +33,7 @@ from io import BytesIO
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -45,19 +46,35 @@ _language: ContextVar[str] = ContextVar("language", default=LANGUAGES[0])
 
 
 @cache
-def translations(language: str) -> gettext.NullTranslations:
-    """The catalog of ``language``, read from its ``.po``; none for the language the
-    sentences are written in. A fuzzy or empty entry is not used: the English is said."""
-    if language == LANGUAGES[0]:
-        return gettext.NullTranslations()
+def catalog(language: str) -> Catalog:
+    """The catalog of ``language`` (not the one the sentences are written in), as its
+    ``.po`` has it."""
     path = resources.files("ludotheque") / "locale" / language / "LC_MESSAGES" / \
         "ludotheque.po"
     with path.open("rb") as file:
-        catalog = read_po(file, locale=language)
+        return read_po(file, locale=language)
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The translations of ``language``; none for the language the sentences are written
+    in. A fuzzy or empty entry is not used: the English is said."""
+    if language == LANGUAGES[0]:
+        return gettext.NullTranslations()
     compiled = BytesIO()
-    write_mo(compiled, catalog, use_fuzzy=False)
+    write_mo(compiled, catalog(language), use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def script_messages(language: str, suffix: str = ".js") -> dict[str, str]:
+    """The sentences of the files ending in ``suffix`` (the pages' scripts) in ``language``:
+    what a page carries for its scripts to say."""
+    if language == LANGUAGES[0]:
+        return {}
+    return {str(m.id): str(m.string) for m in catalog(language)
+            if m.id and m.string and not m.fuzzy
+            and any(path.endswith(suffix) for path, _line in m.locations)}
 
 
 def language() -> str:

@@ -22,7 +22,7 @@ from markupsafe import Markup
 from ludotheque.agents import PERSON, is_person, kinds, make_agent
 from ludotheque.agents.levels import LEVELS, methods
 from ludotheque.core.errors import LudothequeError, OptionError, RecordError, quoted
-from ludotheque.core.i18n import NAMES, language, translations
+from ludotheque.core.i18n import NAMES, language, script_messages, translations
 from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game, manifest, manifests
 from ludotheque.play.help import how_to_play, rules_doc
@@ -78,7 +78,13 @@ def seated() -> list[Manifest]:
 
 def _render(template: str, **values: Any) -> str:
     return _templates.get_template(template).render(
-        language=language(), languages=NAMES, here=_here.get(), **values)
+        language=language(), languages=NAMES, here=_here.get(),
+        script_messages=_script_messages(language()), **values)
+
+
+@cache
+def _script_messages(reader: str) -> dict[str, str]:
+    return script_messages(reader)
 
 
 #: The path of the page being answered (its language switch comes back to it).

@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 import logging
 from contextvars import ContextVar
+from datetime import timedelta
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from babel.dates import format_timedelta
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
@@ -22,7 +24,7 @@ from markupsafe import Markup
 from ludotheque.agents import PERSON, is_person, kinds, make_agent
 from ludotheque.agents.levels import LEVELS, methods
 from ludotheque.core.errors import LudothequeError, OptionError, RecordError, quoted
-from ludotheque.core.i18n import NAMES, language, script_messages, translations
+from ludotheque.core.i18n import NAMES, _, language, script_messages, translations
 from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game, manifest, manifests
 from ludotheque.play.help import how_to_play, rules_doc
@@ -56,14 +58,16 @@ _markdown = MarkdownIt("commonmark").enable("table")
 _log = logging.getLogger("ludotheque.server")
 
 #: How each kind of seat is offered on a new table's form.
-SEAT_KINDS = {
-    PERSON: "a person (send them the seat's link)",
-    "random": "computer, random moves",
-    "heuristic": "computer, heuristic",
-    "easy": "computer, easy",
-    "medium": "computer, medium",
-    "hard": "computer, hard",
-}
+def seat_kinds() -> dict[str, str]:
+    """How each kind of seat is offered on a new table's form, in the reader's language."""
+    return {
+        PERSON: _("a person (send them the seat's link)"),
+        "random": _("computer, random moves"),
+        "heuristic": _("computer, heuristic"),
+        "easy": _("computer, easy"),
+        "medium": _("computer, medium"),
+        "hard": _("computer, hard"),
+    }
 
 
 def has_screen(game: str) -> bool:
@@ -140,17 +144,20 @@ def _summary(table: GameTable, now: float, last: float) -> dict[str, Any]:
 
 
 def ago(seconds: float) -> str:
-    """How long ago something happened, in the largest unit that is at least one.
+    """How long ago something happened, in the largest unit that is at least one, in the
+    reader's language (Babel's).
 
     >>> ago(12), ago(61), ago(2 * 3600 + 5), ago(86_400 * 3)
-    ('just now', 'a minute ago', '2 hours ago', '3 days ago')
+    ('just now', '1 minute ago', '2 hours ago', '3 days ago')
+    >>> from ludotheque.core.i18n import reading as in_french
+    >>> with in_french("fr"):
+    ...     ago(2 * 3600 + 5)
+    'il y a 2 heures'
     """
-    for unit, length in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
-        count = int(seconds // length)
-        if count >= 1:
-            return f"a{'n' if unit == 'hour' else ''} {unit} ago" if count == 1 \
-                else f"{count} {unit}s ago"
-    return "just now"
+    if seconds < 60:
+        return _("just now")
+    return str(format_timedelta(timedelta(seconds=-seconds), add_direction=True, threshold=1,
+                                locale=language()))
 
 
 def _offered_kinds(game: str) -> dict[str, str]:
@@ -158,7 +165,7 @@ def _offered_kinds(game: str) -> dict[str, str]:
     each level, then its other methods at each (Cabriole's aiming player beside its planner)."""
     loaded = load_game(game)
     offered = kinds(loaded)
-    plain = {kind: label for kind, label in SEAT_KINDS.items() if kind in offered}
+    plain = {kind: label for kind, label in seat_kinds().items() if kind in offered}
     return plain | {f"{method}:{level}": f"computer, {method} player, {level}"
                     for method in methods(loaded.name)[1:] for level in LEVELS}
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.errors import OptionError, quoted
+from ludotheque.core.i18n import _
 from ludotheque.core.options import Option
 
 #: Every setting a table has, with its default.
@@ -60,6 +61,6 @@ def told(settings: Mapping[str, Any]) -> list[str]:
     ['talk at the table', "spectators don't read it"]
     """
     if not settings.get("talk", True):
-        return ["no talk at the table"]
-    return ["talk at the table", "spectators read it" if settings.get("spectators_read")
-            else "spectators don't read it"]
+        return [_("no talk at the table")]
+    return [_("talk at the table"), _("spectators read it") if settings.get("spectators_read")
+            else _("spectators don't read it")]

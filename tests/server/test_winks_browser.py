@@ -55,6 +55,10 @@ def centre(page: Page, selector: str) -> tuple[float, float, float]:
 def shoot_at_the_cup(page: Page) -> None:
     """The scripted hand: the first lit counter, dragged straight back from the cup, the
     harder the farther it lies; the squidger held at 72°."""
+    # Once the table has said who is there (0.2 s after the page joins), nothing draws the
+    # table again before the shot: its counters stay where they are measured.
+    page.wait_for_function("() => document.querySelector('.seats')?.textContent"
+                           ".includes('(you): person, here')")
     page.locator("input[name=steep]").fill("72")
     # Scrolled in the page's own script, in one go: the table may be drawn again meanwhile (a
     # presence message), which would leave an element handle detached.

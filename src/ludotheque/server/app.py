@@ -401,7 +401,6 @@ def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, 
     listener.key, listener.base = said["key"], base
     welcome["settings"], welcome["told"] = table.row.settings, told(table.row.settings)
     welcome["creator"] = seat is not None and seat == table.creator
-    welcome["base"] = base
     if seat is not None:
         welcome["invites"] = service.invites(table_id, seat, said["key"], base)
     listener.send(welcome)

@@ -20,7 +20,7 @@ again, and nobody else can.
 Around the game, the people at a table may talk (their lines kept apart from its events, and
 read by spectators where the table's settings let them), its creator may close it, and once
 its game is over any of them may open the next (:meth:`Service.again`), to which every page
-at the table is offered to follow, each person to his own seat.
+at the table is offered to follow, each person to a seat of his own there.
 """
 
 from __future__ import annotations
@@ -206,15 +206,14 @@ class Service:
         self._announcing: dict[str, asyncio.TimerHandle] = {}
         #: The person seats whose link has been opened (or who have moved), table by table.
         self._arrived: dict[str, set[int]] = {}
-        #: Each table's last lines of talk (read from the database when first needed), and
-        #: each seat's allowance of them.
+        #: Each table's last lines of talk (read from the database when first needed).
         self._talk: dict[str, deque[Said]] = {}
         #: Each table's allowances of what costs a write each time: its seats' lines of talk,
         #: and its creator's changes of its settings.
         self._allowances: dict[tuple[str, str, int], Flood] = {}
-        #: The table each finished one goes on at (:meth:`again`), with the key of each seat's
-        #: person there, by his seat here.
-        self._next: dict[str, tuple[str, dict[int, str]]] = {}
+        #: The table each finished one goes on at (:meth:`again`), with each seat's person's
+        #: seat and key there, by his seat here.
+        self._next: dict[str, tuple[str, dict[int, tuple[int, str]]]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="ludotheque-db")
         for row, events in store.tables():
@@ -461,9 +460,7 @@ class Service:
 
     def own_link(self, table_id: str, listener: Listener) -> dict[str, Any]:
         """A seat's own link and its QR code, to go on playing on another device."""
-        if listener.seat is None or listener.key is None:
-            raise LudothequeError("a spectator has no seat link: this table's link is the "
-                                  "one to share.")
+        assert listener.key is not None  # a seat's connection is opened by its key
         if listener.base is None:
             raise LudothequeError("this page did not say the address it was loaded from; "
                                   "open the table from a browser to get its link.")
@@ -504,7 +501,7 @@ class Service:
             self._arrived.setdefault(table_id, set()).add(listener.seat)
         lines = self._heard(listener, self._lines(table_id))
         if lines:
-            listener.send(self._told(table, lines))
+            listener.send(self._talk_message(table, lines))
         if table_id in self._next:
             listener.send(self._follow(table_id, listener))
         self._presence(table, soon=listener.seat is not None)
@@ -641,7 +638,7 @@ class Service:
         return self._talk[table_id]
 
     @staticmethod
-    def _told(table: GameTable, lines: Sequence[Said]) -> dict[str, Any]:
+    def _talk_message(table: GameTable, lines: Sequence[Said]) -> dict[str, Any]:
         return {"type": "talk", "lines": [
             {"n": said.number, "seat": said.seat, "name": table.seat_name(said.seat),
              "text": said.text, "at": said.at} for said in lines]}
@@ -650,8 +647,6 @@ class Service:
         """``seat`` says ``text`` to the table: written apart from the game's events, then
         told to everyone who reads the table's talk. Text only: the pages show it as such."""
         table = self.table(table_id)
-        if not table.row.settings.get("talk", True):
-            raise LudothequeError("talk is turned off at this table.")
         # Control characters (a terminal's escapes, a line break) are not talk: spaces.
         line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
         if not line:
@@ -663,21 +658,21 @@ class Service:
             raise LudothequeError(f"too much talk: a seat says at most {TALK_RATE[0]} lines at "
                                   f"once, then one every {1 / TALK_RATE[1]:g} seconds.")
         async with self._locks[table_id]:
-            if not table.row.settings.get("talk", True):  # turned off while this waited
+            if not table.row.settings.get("talk", True):
                 raise LudothequeError("talk is turned off at this table.")
             lines = self._lines(table_id)
             said = Said(lines[-1].number + 1 if lines else 1, seat, line, self.clock(),
                         bool(table.row.settings.get("spectators_read")))
             await self._write(self.store.say, table_id, said)
             lines.append(said)
-        told = self._told(table, [said])
+        told = self._talk_message(table, [said])
         for listener in self._listeners[table_id]:
             if self._heard(listener, [said]):
                 listener.send(told)
 
     async def settle_table(self, table_id: str, seat: int, name: str, value: Any) -> None:
-        """The creator changes one of the table's settings: written, then told to everyone
-        (a spectator let read the talk is given it now)."""
+        """The creator changes one of the table's settings: written, if it changes, then told
+        to everyone."""
         table = self.table(table_id)
         if seat != table.creator:
             raise LudothequeError("only the table's creator changes its settings.")
@@ -736,20 +731,19 @@ class Service:
                     dict(table.row.settings),
                     None if creator is None else (creator - turn) % count)
                 self._next[table_id] = (new_id, {
-                    old: keys[(old - turn) % count] for old in range(count)
-                    if (old - turn) % count in keys})
+                    old: ((old - turn) % count, keys[(old - turn) % count])
+                    for old in range(count) if (old - turn) % count in keys})
         for listener in self._listeners[table_id]:
             listener.send(self._follow(table_id, listener))
 
     def _follow(self, table_id: str, listener: Listener) -> dict[str, Any]:
         """The offer to follow to the next table: a seat's person with his key there."""
-        new_id, keys = self._next[table_id]
+        new_id, seated = self._next[table_id]
         follow: dict[str, Any] = {"type": "again", "table": new_id}
-        if listener.seat is not None and listener.seat in keys:
-            follow["key"] = keys[listener.seat]
-            seat = self.seat_of(new_id, follow["key"])
-            if seat is not None:  # his seat there: the same, or the next where seats turn
-                follow["seat_name"] = self.table(new_id).seat_name(seat)
+        if listener.seat is not None and listener.seat in seated:
+            # His seat there: the same, or the one before where seats turn.
+            seat, follow["key"] = seated[listener.seat]
+            follow["seat_name"] = self.table(new_id).seat_name(seat)
         return follow
 
     # --- events: written, played, told -------------------------------------------------------

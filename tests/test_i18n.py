@@ -3,6 +3,7 @@ in the catalog, and the pages are answered in the language their reader chose or
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,3 +50,18 @@ def test_a_page_is_answered_in_the_language_its_reader_asks_for(tmp_path):
                           follow_redirects=False).headers["location"] == "/"
         refused = client.get("/language/xx")
         assert refused.status_code == 404 and "not &#39;xx&#39;" in refused.text
+
+
+def test_every_french_sentence_has_the_placeholders_of_its_english():
+    """A {name} the French drops or adds would say the wrong thing, or fail when filled."""
+    with CATALOG.open("rb") as file:
+        french = [m for m in read_po(file, locale="fr") if m.id and m.string]
+    wrong = []
+    for message in french:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set(re.findall(r"\{(\w*)", " ".join(ids))) - {"count"}
+        for string in strings:
+            if set(re.findall(r"\{(\w*)", string)) - {"count"} != wanted:
+                wrong.append((ids[0], string))
+    assert not wrong, wrong

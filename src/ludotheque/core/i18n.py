@@ -100,6 +100,12 @@ def _(message: str, **names: Any) -> str:
     return said.format(**names) if names else said
 
 
+def N_(message: str) -> str:
+    """``message`` marked for the catalog where it is written (a constant, an option's help),
+    and told in the reader's language where it is read, with :func:`_`."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int, **names: Any) -> str:
     """The singular or the plural, as ``count`` and the reader's language have it; ``{count}``
     and the ``names`` filled in."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludotheque.core.errors import OptionError, quoted
+from ludotheque.core.i18n import _
 from ludotheque.core.numbers import parse_float, parse_int
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -46,6 +47,38 @@ class Option:
     #: For a number, the other values a study of the readings compares with the default
     #: (``ludotheque readings``); a number without them is studied at the values asked for.
     presets: tuple[Any, ...] = ()
+    #: What a person reads for the option (``N_``-marked, told in his language): "received
+    #: fakir" rather than ``received_fakir``; its name with spaces where there is none.
+    label: str = ""
+    #: What a person reads for each allowed value, (value, words) (``N_``-marked): the value
+    #: typed stays the notation, in every language. A yes-or-no option needs none.
+    words: tuple[tuple[Any, str], ...] = ()
+
+    def title(self) -> str:
+        """The option as a person reads it, in his language.
+
+        >>> Option("raise_in_same_throw", bool, False).title()
+        'raise in same throw'
+        """
+        return _(self.label) if self.label else self.name.replace("_", " ")
+
+    def word(self, value: Any) -> str:
+        """``value`` as a person reads it, in his language: its words, yes or no, or the
+        value as typed.
+
+        >>> Option("forfeits", bool, False).word(True)
+        'yes'
+        """
+        said = dict(self.words).get(value)
+        if said:
+            return _(said)
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        return _show(value)
+
+    def explained(self) -> str:
+        """What the option does, in the reader's language."""
+        return _(self.help) if self.help else ""
 
     def studied(self) -> tuple[Any, ...]:
         """The values a study of the readings plays: the default first, then the allowed

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError, quoted
+from ludotheque.core.i18n import _
 from ludotheque.core.manifest import GameInfo, Manifest
 from ludotheque.core.options import LimitOption, resolve_options
 from ludotheque.core.record import Record
@@ -269,8 +270,14 @@ class Game(ABC):
         return [(player,) for player in range(self.num_players())]
 
     def seat_name(self, player: int) -> str:
+        """The seat's name as moves and records write it (``white``), in every language."""
         names = self.info.seat_names
         return names[player] if player < len(names) else f"seat {player + 1}"
+
+    def seat_called(self, player: int) -> str:
+        """The seat's name as a person reads it, in his language (``blanc``); its rule set
+        marks its seats' names for the catalog."""
+        return _(self.seat_name(player))
 
     @classmethod
     def upgrade_options(cls, options: dict[str, Any], version: int) -> dict[str, Any]:

@@ -24,7 +24,7 @@ called (the French locale may not be installed on the machine).
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -36,6 +36,8 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from ludotheque.core.errors import LudothequeError
 
 #: The languages the edition is read in; the first is the one its sentences are written in.
 LANGUAGES = ("en", "fr")
@@ -67,14 +69,25 @@ def translations(language: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
-def script_messages(language: str, suffix: str = ".js") -> dict[str, str]:
+def script_messages(language: str, suffix: str = ".js") -> dict[str, str | list[str]]:
     """The sentences of the files ending in ``suffix`` (the pages' scripts) in ``language``:
-    what a page carries for its scripts to say."""
+    what a page carries for its scripts to say, a plural's forms as a list under its
+    singular."""
     if language == LANGUAGES[0]:
         return {}
-    return {str(m.id): str(m.string) for m in catalog(language)
-            if m.id and m.string and not m.fuzzy
+    return {(m.id[0] if isinstance(m.id, tuple) else m.id):
+            list(m.string) if isinstance(m.string, tuple) else m.string
+            for m in catalog(language)
+            if m.id and m.string and all(m.string) and not m.fuzzy
             and any(path.endswith(suffix) for path, _line in m.locations)}
+
+
+def checked(code: str) -> str:
+    """``code`` if the edition is read in it, else a LudothequeError naming those it is."""
+    if code not in LANGUAGES:
+        raise LudothequeError(_("the edition is read in {languages}, not {language}.",
+                                languages=", ".join(LANGUAGES), language=repr(code[:20])))
+    return code
 
 
 def language() -> str:
@@ -85,8 +98,7 @@ def language() -> str:
 @contextmanager
 def reading(chosen_language: str) -> Iterator[None]:
     """Answer in ``chosen_language`` within the block."""
-    if chosen_language not in LANGUAGES:
-        raise ValueError(f"the languages are {', '.join(LANGUAGES)}, not {chosen_language!r}.")
+    checked(chosen_language)
     token = _language.set(chosen_language)
     try:
         yield
@@ -111,6 +123,41 @@ def ngettext(singular: str, plural: str, count: int, **names: Any) -> str:
     and the ``names`` filled in."""
     said = translations(language()).ngettext(singular, plural, count)
     return said.format(count=count, **names)
+
+
+def choose(chosen_language: str) -> Callable[[], None]:
+    """Answer in ``chosen_language`` from now on (a terminal session, which has one reader);
+    returns what restores the language before.
+
+    >>> restore = choose("fr"); _("Choose a game"); restore()
+    'Choisissez un jeu'
+    """
+    checked(chosen_language)
+    token = _language.set(chosen_language)
+    return lambda: _language.reset(token)
+
+
+def from_environment(environ: Mapping[str, str]) -> str:
+    """The language a terminal's environment names, as gettext reads it (``LANGUAGE``, then
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), without the locale being installed; else English.
+
+    >>> from_environment({"LANG": "fr_FR.UTF-8"}), from_environment({"LANG": "C.UTF-8"})
+    ('fr', 'en')
+    >>> from_environment({"LANGUAGE": "de:fr", "LANG": "en_GB.UTF-8"})
+    'fr'
+    """
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if not value:
+            continue
+        for tag in value.split(":"):
+            code = tag.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if name != "LANGUAGE":
+            # The first of LC_ALL, LC_MESSAGES and LANG set is the one that counts.
+            return LANGUAGES[0]
+    return LANGUAGES[0]
 
 
 def chosen(accept: str | None, cookie: str | None) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ludotheque.core.errors import LudothequeError, quoted
-from ludotheque.core.i18n import LANGUAGES, _, language
+from ludotheque.core.i18n import LANGUAGES, _, language, reading
 from ludotheque.core.registry import manifest
 
 if TYPE_CHECKING:
@@ -96,8 +96,16 @@ def fitted(section: str, game: Game) -> str:
 
 
 def _section(name: str) -> str:
-    """The How to play of ``name`` in the reader's language."""
-    lines = rules_doc(name, language()).splitlines()
+    """The How to play of ``name`` in the reader's language, or in English where it is not
+    written in his (a rule set another package adds)."""
+    reader = language()
+    try:
+        lines = rules_doc(name, reader).splitlines()
+    except LudothequeError:
+        if reader == LANGUAGES[0]:
+            raise
+        with reading(LANGUAGES[0]):
+            return _section(name)
     start = 0
     if (manifest(name).doc or name) != name:
         named = [i for i, line in enumerate(lines) if line.startswith("#") and f"`{name}`" in line]

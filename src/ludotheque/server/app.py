@@ -130,8 +130,7 @@ def create_app(
     async def in_its_language(request: Request, call_next: Any) -> Response:
         """Answer each request in its reader's language: the one chosen on a page (its
         cookie), else the best its browser asks for."""
-        with i18n.reading(i18n.chosen(request.headers.get("accept-language"),
-                            request.cookies.get(LANGUAGE_COOKIE))):
+        with i18n.reading(_reader_language(request)):
             pages.answering(request.url.path)
             response: Response = await call_next(request)
             return response
@@ -166,9 +165,7 @@ def create_app(
     async def switch(code: str, next: str = "/") -> Response:
         """Read the edition in ``code`` from now on (a cookie), back on the page it was
         chosen on: a path of this site's, nothing else."""
-        if code not in i18n.LANGUAGES:
-            raise LudothequeError(f"the edition is read in {', '.join(i18n.LANGUAGES)}, not "
-                                  f"{code[:20]!r}.")
+        i18n.checked(code)
         back = next if next.startswith("/") and not next.startswith("//") else "/"
         answer = RedirectResponse(back, status_code=303)
         answer.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 86_400, samesite="lax")
@@ -282,9 +279,11 @@ def create_app(
             await websocket.close(code=4403)  # refused before it opens: another site's page
             return
         await websocket.accept()
-        await _converse(websocket, service_of(websocket), table_id,
-                        Flood(time.monotonic(), *message_rate),
-                        public or _page_origin(websocket.headers.get("origin")), may_open)
+        # The connection reads the game, and is answered, in its page's language.
+        with i18n.reading(_reader_language(websocket)):
+            await _converse(websocket, service_of(websocket), table_id,
+                            Flood(time.monotonic(), *message_rate),
+                            public or _page_origin(websocket.headers.get("origin")), may_open)
 
     return app
 
@@ -319,6 +318,12 @@ def _uploaded(text: str, replayed: Allowance, client: str) -> Record:
     return record
 
 
+def _reader_language(connection: Request | WebSocket) -> str:
+    """The language a page's reader chose (its cookie), else the best his browser asks for."""
+    return i18n.chosen(connection.headers.get("accept-language"),
+                       connection.cookies.get(LANGUAGE_COOKIE))
+
+
 async def _converse(websocket: WebSocket, service: Service, table_id: str, flood: Flood,
                     base: str | None, may_open: Callable[[str], None]) -> None:
     """One connection: a hello, then moves and questions, until it closes, or it falls so
@@ -326,7 +331,7 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
     links are built on ``base``; ``may_open`` refuses a table its client may not open."""
     conversation = asyncio.current_task()
     assert conversation is not None  # run as a task, as every ASGI connection is
-    listener = Listener(seat=None, drop=conversation.cancel)
+    listener = Listener(seat=None, drop=conversation.cancel, language=i18n.language())
     pump = asyncio.create_task(_pump(websocket, listener))
     joined = False
     try:

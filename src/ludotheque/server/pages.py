@@ -57,7 +57,6 @@ _templates.install_gettext_callables(  # type: ignore[attr-defined]
 _markdown = MarkdownIt("commonmark").enable("table")
 _log = logging.getLogger("ludotheque.server")
 
-#: How each kind of seat is offered on a new table's form.
 def seat_kinds() -> dict[str, str]:
     """How each kind of seat is offered on a new table's form, in the reader's language."""
     return {
@@ -87,7 +86,7 @@ def _render(template: str, **values: Any) -> str:
 
 
 @cache
-def _script_messages(reader: str) -> dict[str, str]:
+def _script_messages(reader: str) -> dict[str, str | list[str]]:
     return script_messages(reader)
 
 
@@ -135,7 +134,8 @@ def _summary(table: GameTable, now: float, last: float) -> dict[str, Any]:
     return {
         "id": table.id,
         "title": table.game.info.title,
-        "seats": ", ".join(f"{table.seat_name(s)}: {'person' if k == PERSON else k}"
+        "seats": ", ".join(_("{seat}: {kind}", seat=table.game.seat_called(s),
+                             kind=_("person") if k == PERSON else k)
                            for s, k in enumerate(table.kinds)),
         "moves": table.state.decisions(),
         "begun": ago(now - table.row.created),
@@ -208,8 +208,9 @@ def _fields(options: Sequence[Option], form: dict[str, str], prefix: str = ""
     return [
         {"option": o, "field": prefix + o.name,
          "value": form.get(prefix + o.name, o.show(o.default)),
-         "choices": [o.show(v) for v in o.allowed] if o.allowed is not None
-         else [o.show(True), o.show(False)] if o.type is bool else None}
+         # Each choice as typed (what the form sends) and as its reader reads it.
+         "choices": [(o.show(v), o.word(v)) for v in o.allowed] if o.allowed is not None
+         else [(o.show(v), o.word(v)) for v in (True, False)] if o.type is bool else None}
         for o in options
     ]
 
@@ -236,12 +237,13 @@ def read_new_table(game: str, form: dict[str, str]
 def table(table: GameTable) -> str:
     declared = table.game.manifest
     shown = {o.name: o for o in declared.options}
-    options = [f"{name}={shown[name].show(value)}" for name, value in table.game.options.items()
-               if shown[name].rule]
+    options = [_("{option}: {value}", option=shown[name].title(), value=shown[name].word(value))
+               for name, value in table.game.options.items() if shown[name].rule]
     return _render(
-        "table.html", table=table, declared=declared, options=", ".join(options),
-        how_to_play=_quick_rules(declared.id, tuple(table.game.options.items())),
+        "table.html", table=table, declared=declared, options="; ".join(options),
+        how_to_play=_quick_rules(declared.id, tuple(table.game.options.items()), language()),
         doc=_doc(declared.id), seats=[table.seat_name(s) for s in range(len(table.kinds))],
+        called=[table.game.seat_called(s) for s in range(len(table.kinds))],
         settings=told(table.row.settings),
     )
 
@@ -254,8 +256,9 @@ def _doc(name: str) -> Markup:
 
 
 @lru_cache(maxsize=512)
-def _quick_rules(name: str, options: tuple[tuple[str, Any], ...]) -> Markup:
-    """The How to play as a table's options have it."""
+def _quick_rules(name: str, options: tuple[tuple[str, Any], ...], reader: str) -> Markup:
+    """The How to play as a table's options have it, in the ``reader``'s language (the one
+    being answered in)."""
     try:
         return markdown(how_to_play(name, load_game(name, **dict(options))))
     except LudothequeError as exc:
@@ -342,12 +345,13 @@ def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
     the server's log."""
     game = record.load_game()
     if seat is not None and not 0 <= seat < game.num_players():
-        raise LudothequeError(f"the seats are numbered 0 to {game.num_players() - 1}.")
+        raise LudothequeError(_("the seats are numbered 0 to {last}.",
+                                last=game.num_players() - 1))
     shown: list[dict[str, Any]] = []
     walked = record.walk(game)
     state = game.new_initial_state()
     try:
-        shown.append({"move": "", "said": "The game begins.", "view": state.observation(seat)})
+        shown.append({"move": "", "said": _("The game begins."), "view": state.observation(seat)})
         for step in walked:
             if step.withdrawn is not None:
                 said = taken_back(game, step.seat, step.withdrawn, seat)
@@ -357,7 +361,8 @@ def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
                           "view": step.state.observation(seat)})
             state = step.state
         if record.stopped is not None:
-            shown[-1]["result"] = f"The game was {record.stopped}; its record ends there."
+            shown[-1]["result"] = _("The game was {stopped}; its record ends there.",
+                                    stopped=record.stopped)
         elif state.is_terminal():
             shown[-1]["result"] = result_sentence(state)
     except LudothequeError:
@@ -365,7 +370,7 @@ def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
     except Exception as error:  # the rules', not the record's
         _log.error("a replay of %s stopped at its entry %d", record.game, len(shown),
                    exc_info=error)
-        shown.append({"move": "", "view": None, "said": f"The replay stops here: the server "
-                      f"could not replay entry {len(shown)} of this record (its rules met a "
-                      "fault, now in the server's log)."})
+        shown.append({"move": "", "view": None, "said": _(
+            "The replay stops here: the server could not replay entry {entry} of this record "
+            "(its rules met a fault, now in the server's log).", entry=len(shown))})
     return shown

@@ -48,6 +48,9 @@ let key = linked || recall(tableId);
 addEventListener("hashchange", () => location.reload());
 
 const seats = JSON.parse(root.dataset.seats);
+// The seats as the reader reads them (blanc, nord…); moves and frames name them as written.
+const called = JSON.parse(root.dataset.called);
+const calledName = (name) => called[seats.indexOf(name)] ?? name;
 const options = JSON.parse(root.dataset.options);
 const screen = await import(`/static/games/${root.dataset.game}.js`);
 
@@ -378,8 +381,9 @@ function render() {
     statusLine.textContent = waiting ? _("Sent…") : _("Your turn, {name}.", { name: me.name });
   } else if (frame.to_act) {
     const computer = frame.kinds[seats.indexOf(frame.to_act)] !== "human";
-    statusLine.textContent = computer ? _("{name} to play (computer).", { name: frame.to_act })
-      : _("{name} to play.", { name: frame.to_act });
+    const name = calledName(frame.to_act);
+    statusLine.textContent = computer ? _("{name} to play (computer).", { name })
+      : _("{name} to play.", { name });
   } else {
     statusLine.textContent = "…";
   }
@@ -420,7 +424,8 @@ function render() {
   controls.replaceChildren();
   const people = document.createElement("p");
   people.className = "seats";
-  seats.forEach((name, s) => {
+  seats.forEach((seatName, s) => {
+    const name = called[s];
     const span = document.createElement("span");
     const kind = frame.kinds[s];
     const who = kind === "human" ? _("person") : _("computer, {kind}", { kind });
@@ -429,15 +434,15 @@ function render() {
         ? _("{who}, away", { who }) : _("{who}, waiting for them", { who });
     span.textContent = s === me.seat ? _("{name} (you): {who}", { name, who: here })
       : _("{name}: {who}", { name, who: here });
-    if (name === frame.to_act) span.className = "to-act";
+    if (seatName === frame.to_act) span.className = "to-act";
     people.append(span);
   });
   controls.append(people);
   if (me.seat !== null && frame.can_take_back) {
-    controls.append(button("Take back my last move", () => act({ type: "take-back" }), true));
+    controls.append(button(_("Take back my last move"), () => act({ type: "take-back" }), true));
   }
   if (me.seat !== null && frame.kinds[me.seat] !== "human" && !frame.result) {
-    controls.append(button("Take my seat back", () => send({ type: "take-seat" }), true));
+    controls.append(button(_("Take my seat back"), () => send({ type: "take-seat" }), true));
   }
   if (presence && me.seat !== null) {
     for (const s of presence.may_hand_over) {
@@ -510,9 +515,9 @@ function showAgain() {
       ? _("A new table is open with the same rules and people.")
       : next.seat_name === me.name
         ? _("A new table is open with the same rules and people: you play {seat} there.",
-          { seat: next.seat_name })
+          { seat: calledName(next.seat_name) })
         : _("A new table is open with the same rules and people: you play {seat} there " +
-          "(seats turn, so that another begins).", { seat: next.seat_name });
+          "(seats turn, so that another begins).", { seat: calledName(next.seat_name) });
     box.replaceChildren(sentence, button(next.key ? _("Take your seat there") : _("Watch it"),
       follow));
   } else {

@@ -75,7 +75,7 @@ def script_messages(language: str, suffix: str = ".js") -> dict[str, str | list[
     singular."""
     if language == LANGUAGES[0]:
         return {}
-    return {(m.id[0] if isinstance(m.id, tuple) else m.id):
+    return {str(m.id[0] if isinstance(m.id, tuple) else m.id):
             list(m.string) if isinstance(m.string, tuple) else m.string
             for m in catalog(language)
             if m.id and m.string and all(m.string) and not m.fuzzy

@@ -207,7 +207,7 @@ def parse_assignments(
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise OptionError(f"{form}, not {pair!r}.")
+            raise OptionError(_("{form}, not {pair}.", form=form, pair=repr(pair)))
         name = name.strip()
         if name in result:
             # The last one silently winning would play a game the person did not ask for.

@@ -126,9 +126,9 @@ def _section(name: str) -> str:
 
 def questions(game: Game) -> list[tuple[str, str]]:
     """What may be asked after ``?``: (how it is asked, what it tells)."""
-    return [("? rules", _("how to play: the aim, a turn, how a move is written")),
+    return [(_("? rules"), _("how to play: the aim, a turn, how a move is written")),
             *((asked, _(tells)) for asked, tells in game.manifest.questions),
-            ("undo", _("take back your own last move, where the rules allow (see the rules "
+            (_("undo"), _("take back your own last move, where the rules allow (see the rules "
                        "doc's \"Taking back\")"))]
 
 

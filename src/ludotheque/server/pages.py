@@ -24,7 +24,15 @@ from markupsafe import Markup
 from ludotheque.agents import PERSON, is_person, kinds, make_agent
 from ludotheque.agents.levels import LEVELS, methods
 from ludotheque.core.errors import LudothequeError, OptionError, RecordError, quoted
-from ludotheque.core.i18n import NAMES, _, language, script_messages, translations
+from ludotheque.core.i18n import (
+    LANGUAGES,
+    N_,
+    NAMES,
+    _,
+    language,
+    script_messages,
+    translations,
+)
 from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game, manifest, manifests
 from ludotheque.play.help import how_to_play, rules_doc
@@ -166,8 +174,18 @@ def _offered_kinds(game: str) -> dict[str, str]:
     loaded = load_game(game)
     offered = kinds(loaded)
     plain = {kind: label for kind, label in seat_kinds().items() if kind in offered}
-    return plain | {f"{method}:{level}": f"computer, {method} player, {level}"
+    return plain | {f"{method}:{level}": _("computer, {method}, {level}",
+                                           method=_(METHODS.get(method, method)),
+                                           level=_(level))
                     for method in methods(loaded.name)[1:] for level in LEVELS}
+
+
+#: The computer players a game offers besides its own, in words (``N_``-marked), and their
+#: levels: what the form's seats say.
+METHODS = {"lookahead": N_("looking one turn ahead"),
+           "ismcts": N_("searching the worlds it cannot see (ISMCTS)"),
+           "mcts": N_("tree search (MCTS)"), "expectimax": N_("expectimax search"),
+           "planner": N_("planning its shots"), "aim": N_("aiming each shot")}
 
 
 @cache
@@ -273,7 +291,10 @@ def rules(game: str) -> str:
 def _rules(game: str, reader: str) -> str:
     """A rules page, rendered once in each language."""
     declared = manifest(game)
-    return _render("rules.html", declared=declared, doc=_doc(declared.id))
+    # The doc is the historians' English; a reader of another language reads his How to play
+    # above it.
+    quick = markdown(how_to_play(declared.id)) if reader != LANGUAGES[0] else None
+    return _render("rules.html", declared=declared, doc=_doc(declared.id), how_to_play=quick)
 
 
 #: What the studies of the readings hold that a page may show: reports, plots, their numbers.
@@ -312,6 +333,7 @@ def replay(record: Record, table_id: str | None) -> str:
         "replay.html", declared=declared, table_id=table_id,
         record=json.loads(record.to_json()),  # put in the page by |tojson, escaped
         seats=[game.seat_name(s) for s in range(game.num_players())],
+        called=[game.seat_called(s) for s in range(game.num_players())],
         has_screen=has_screen(declared.id),
     )
 

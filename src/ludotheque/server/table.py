@@ -65,9 +65,9 @@ def in_each_language(tell: Callable[[], T]) -> dict[str, T]:
     {'en': 'yes', 'fr': 'oui'}
     """
     told = {}
-    for language in LANGUAGES:
-        with reading(language):
-            told[language] = tell()
+    for each in LANGUAGES:
+        with reading(each):
+            told[each] = tell()
     return told
 
 
@@ -210,15 +210,10 @@ class GameTable:
         """Whether no more is played here: the game has ended, or a fault stopped it."""
         return self.stopped is not None or self.state.is_terminal()
 
-    @property
-    def result(self) -> str | None:
-        """How the table ended, in one English sentence: its game's result, or what stopped
-        it (:meth:`results`, in every language)."""
-        return self.results()[LANGUAGES[0]] if self._shown else None
-
     def results(self) -> dict[str, str]:
-        """How the table ended, in each language."""
-        return {language: shown[-1].get("result") for language, shown in self._shown.items()}
+        """How the table ended, in one sentence in each language: its game's result, or what
+        stopped it (a table that plays on: nothing yet)."""
+        return {each: str(shown[-1].get("result") or "") for each, shown in self._shown.items()}
 
     def seat_name(self, seat: int) -> str:
         return self.game.seat_name(seat)
@@ -485,7 +480,7 @@ class GameTable:
 
     def _unsaid(self) -> dict[str, tuple[str, ...]]:
         """An event that tells nobody anything, in every language."""
-        return {language: ("",) * len(self._viewers()) for language in LANGUAGES}
+        return {each: ("",) * len(self._viewers()) for each in LANGUAGES}
 
     def _keep(self, event: Event, said: dict[str, tuple[str, ...]]) -> None:
         self.events.append(event)
@@ -501,8 +496,8 @@ class GameTable:
             return _("The game was {stopped}; its replay and record keep it as it stood before.",
                      stopped=self.stopped[language()] if self.stopped else "")
         self._keep(event, in_each_language(lambda: (told(),) * len(self._viewers())))
-        self._shown = {language: [part | {"stopped": True} for part in shown]
-                       for language, shown in self._as_far_as_shown(told).items()}
+        self._shown = {each: [part | {"stopped": True} for part in shown]
+                       for each, shown in self._as_far_as_shown(told).items()}
 
     def _as_far_as_shown(self, result: Callable[[], str]) -> dict[str, list[dict[str, Any]]]:
         """Each viewer's frame of a table that plays no more, in each language: his view of

@@ -3,8 +3,8 @@
 //
 // A screen module exports draw(board, view, ctx), and may export shown(): a promise of the end
 // of what it is still showing (a flight), before which the log does not tell it. ctx is
-//   { seat, seatName, seats, toAct, legal: [moves as written], play(move), yours, kinds,
-//     options: the table's options by name }
+//   { seat, seatName, seats, called (the seats' names as its reader reads them), toAct,
+//     legal: [moves as written], play(move), yours, kinds, options: the table's options by name }
 // It may light the legal moves on its drawing; the list of legal moves under the board is
 // always there too, for keyboards, screen readers and small screens.
 
@@ -393,7 +393,7 @@ function render() {
   root.dataset.n = String(last);
   root.dataset.turn = frame.result ? "over" : yours ? (waiting ? "sent" : "yours") : "theirs";
   const legal = yours && !waiting ? frame.legal || [] : [];
-  const ctx = { seat: me.seat, seatName: me.name, seats, toAct: frame.to_act, legal, play,
+  const ctx = { seat: me.seat, seatName: me.name, seats, called, toAct: frame.to_act, legal, play,
                 yours, kinds: frame.kinds, options };
   try {
     if (!frame.view) throw new Error("the server could not show this position");

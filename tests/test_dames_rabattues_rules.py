@@ -166,3 +166,39 @@ def test_golden_playthrough():
     game = ludotheque.load_game("dames-rabattues")
     again = play_at_terminal(game, ["random", "random"], Console(quiet=True), seed=1792)
     assert again.history() == state.history()
+
+
+# --- in French (issue 36) ----------------------------------------------------------------
+
+
+def test_the_throw_typed_in_french_is_the_throw_written_in_the_one_notation():
+    from ludotheque.core.i18n import reading
+
+    state = ludotheque.load_game("dames-rabattues").new_initial_state()
+    state.apply_action(state.string_to_action("white first"))
+    for language in ("en", "fr"):
+        with reading(language):
+            for typed in ("jette", "Jeter", "lance"):
+                assert state.action_to_string(state.string_to_action(typed)) == "throw"
+    with pytest.raises(NotationError, match="rien levé avant d’avoir tout abattu"), \
+            reading("fr"):
+        state.string_to_action("relever")
+
+
+def test_a_game_told_in_french_says_every_sentence_in_the_1792_words():
+    from ludotheque.core.i18n import reading
+
+    with reading("fr"):
+        game = ludotheque.load_game("dames-rabattues")
+        state = game.new_initial_state()
+        rng = random.Random(3)
+        told = []
+        while not state.is_terminal():
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                               else state.legal_actions()[0])
+            told.append(state.describe_last())
+    said = [line for line in told if line]
+    assert said[0] == "le sort donne le dé à blanc."
+    assert all(" amène " in line for line in said[1:])
+    assert any(" rabat " in line for line in said) and any(" lève " in line for line in said)
+    assert not any(word in line for line in said for word in ("throws", "knocks", "raises"))

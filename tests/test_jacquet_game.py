@@ -208,3 +208,34 @@ def test_a_lone_playable_die_may_be_the_lower_by_default():
     position = "1x14,5 1x14,21 move:white:3-1:3,1"
     assert words(state_at(position)) == ["5/6", "5/8"]
     assert words(state_at(position, higher_die=True)) == ["5/8"]
+
+
+# --- in French (issue 36) ----------------------------------------------------------------
+
+
+def test_moves_typed_with_the_french_words_are_written_in_the_one_notation():
+    from ludotheque.core.i18n import reading
+
+    bearing = state_at("19x14,22 1x15 move:white:3-1:3,1")
+    entering = state_at("bar1,1x13,7 1x15 move:white:3-1:3,1", reading="dlp-summary")
+    for language in ("en", "fr"):
+        with reading(language):
+            assert bearing.action_to_string(bearing.string_to_action("22/sortie")) == "22/off"
+            assert entering.action_to_string(entering.string_to_action("barre/3")) == "bar/3"
+
+
+def test_a_game_told_in_french_says_its_moves_in_moulidars_words():
+    from ludotheque.core.i18n import reading
+
+    with reading("fr"):
+        state = ludotheque.load_game("jacquet").new_initial_state()
+        rng = random.Random(4)
+        told = []
+        while not state.is_terminal():
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                               else rng.choice(state.legal_actions()))
+            told.append(state.describe_last())
+    assert told[0].endswith("a le plus fort dé et joue le premier.")
+    assert any(" amène " in line for line in told) and any(" joue " in line for line in told)
+    assert "a sorti ses quinze dames et gagne" in told[-1]
+    assert not any(word in line for line in told for word in ("throws", "plays", "wins"))

@@ -13,6 +13,7 @@ import ludotheque
 from ludotheque.agents import kinds, make_agent
 from ludotheque.cli.main import app
 from ludotheque.core.errors import LudothequeError
+from ludotheque.core.i18n import LANGUAGES, reading
 from ludotheque.core.registry import games, manifest
 from ludotheque.play.help import answer, how_to_play, questions
 
@@ -36,21 +37,27 @@ def opening_words(line: str) -> str:
 
 
 @pytest.mark.parametrize("name", games())
-def test_every_rule_set_has_a_how_to_play_of_ten_to_twenty_lines(name):
-    lines = [line for line in how_to_play(name).splitlines() if line.strip()]
-    assert 10 <= len(lines) <= 20, lines
-    assert not any(line.startswith("#") for line in lines)  # the section ends at the next one
-    assert "aim" in how_to_play(name).lower()
+@pytest.mark.parametrize(("language", "aim"), [("en", "aim"), ("fr", "but")])
+def test_every_rule_set_has_a_how_to_play_of_ten_to_twenty_lines(name, language, aim):
+    with reading(language):
+        lines = [line for line in how_to_play(name).splitlines() if line.strip()]
+        assert 10 <= len(lines) <= 20, lines
+        assert not any(line.startswith("#") for line in lines)  # the section ends at the next
+        assert aim in how_to_play(name).lower()
 
 
 @pytest.mark.parametrize("name", games())
-def test_the_how_to_play_says_at_the_defaults_what_the_rules_tell_of_their_options(name):
-    """One definition: each sentence the options change is the doc's own at the defaults."""
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_how_to_play_says_at_the_defaults_what_the_rules_tell_of_their_options(name,
+                                                                                   language):
+    """One definition: each sentence the options change is the doc's own at the defaults, in
+    each language's How to play."""
     game = ludotheque.load_game(name)
-    section = " ".join(how_to_play(name).split())
-    for said, now in game.manifest.sentences(game):
-        assert said == now and " ".join(said.split()) in section, said
-    assert how_to_play(name, game) == how_to_play(name)
+    with reading(language):
+        section = " ".join(how_to_play(name).split())
+        for said, now in game.manifest.sentences(game):
+            assert said == now and " ".join(said.split()) in section, said
+        assert how_to_play(name, game) == how_to_play(name)
 
 
 @pytest.mark.parametrize(("name", "options", "said", "unsaid"), [

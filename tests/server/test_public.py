@@ -236,7 +236,7 @@ def test_a_rules_page_and_a_tables_quick_rules_are_rendered_once(database):
         for _ in range(3):
             assert client.get("/rules/crypto-90").status_code == 200
             assert client.get(f"/t/{table}").status_code == 200
-        assert pages.rules.cache_info().hits >= 2
+        assert pages._rules.cache_info().hits >= 2
         assert pages._quick_rules.cache_info().hits >= 2
         assert "The game lasts one round." in client.get(f"/t/{table}").text
 

@@ -111,6 +111,7 @@ def collect(game_id: str) -> list[dict[str, Any]]:
         game = load_game(game_id, **options)
         table_options = json.loads(json.dumps(dict(game.options)))
         seats = [game.seat_name(s) for s in range(game.num_players())]
+        called = [game.seat_called(s) for s in range(game.num_players())]
         states = moments(game, seed=number)
         spectator = [state.observation(None) for state in states]
         kept = range(len(states))
@@ -137,7 +138,8 @@ def collect(game_id: str) -> list[dict[str, Any]]:
                     "view": spectator[at] if viewer is None else state.observation(viewer),
                     "ctx": {
                         "seat": viewer, "seatName": None if viewer is None else seats[viewer],
-                        "seats": seats, "toAct": seats[player] if player >= 0 else None,
+                        "seats": seats, "called": called,
+                        "toAct": seats[player] if player >= 0 else None,
                         "legal": legal, "yours": yours, "kinds": kinds, "options": table_options,
                     },
                     "what": {"options": table_options, "seed": number, "moment": at,

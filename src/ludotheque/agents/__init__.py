@@ -30,6 +30,7 @@ from ludotheque.agents import levels
 from ludotheque.agents.base import Agent, RandomAgent
 from ludotheque.agents.greedy import GreedyAgent
 from ludotheque.core.errors import OptionError, quoted
+from ludotheque.core.i18n import N_, _
 from ludotheque.core.numbers import MAX_LENGTH, parse_int
 
 if TYPE_CHECKING:
@@ -42,10 +43,9 @@ def _seed(kind: str, argument: str, seed: int | float | str | None) -> int | flo
         return seed
     number = parse_int(argument, signed=True)
     if number is None:
-        raise OptionError(
-            f"{kind}:SEED takes a whole number of at most {MAX_LENGTH} digits, "
-            f"not {quoted(argument)}."
-        )
+        raise OptionError(_("{kind}:SEED takes a whole number of at most {digits} digits, not "
+                            "{argument}.", kind=kind, digits=MAX_LENGTH,
+                            argument=quoted(argument)))
     return number
 
 
@@ -66,8 +66,8 @@ KINDS: dict[str, Callable[[str, int | float | str | None], Agent]] = {
     "random": _random,
     "heuristic": _heuristic,
 }
-#: How each kind's argument is written, for messages.
-USAGE = {"random": "random:SEED", "heuristic": "heuristic:SEED"}
+#: How each kind's argument is written, for messages (``N_``: SEED is a word he reads).
+USAGE = {"random": N_("random:SEED"), "heuristic": N_("heuristic:SEED")}
 
 
 def kinds(game: Game | None = None) -> list[str]:
@@ -82,12 +82,20 @@ def kinds(game: Game | None = None) -> list[str]:
     return [*plain, *(levels.LEVELS if methods else ()), *(f"{m}:LEVEL" for m in methods)]
 
 
+def kinds_said(game: Game | None = None) -> str:
+    """The seat kinds of :func:`kinds`, as a person reads them where he chooses one: the word
+    for what follows a search method (LEVEL) in his language."""
+    return ", ".join(_("{method}:LEVEL", method=k.removesuffix(":LEVEL"))
+                     if k.endswith(":LEVEL") else k for k in kinds(game))
+
+
 def kinds_text(game: Game | None = None) -> str:
-    """The seat kinds, as typed: with ``game``, only the search methods that play it."""
+    """The seat kinds, as typed: with ``game``, only the search methods that play it; the
+    words for what follows a kind (SEED, LEVEL) in the reader's language."""
     methods = levels.methods(game.name if game is not None else None)
-    plain = [f"{k} ({USAGE[k]})" if k in USAGE else k
+    plain = [f"{k} ({_(USAGE[k])})" if k in USAGE else k
              for k in [PERSON, *KINDS, *levels.LEVELS]]
-    return ", ".join(plain + [f"{method}:LEVEL" for method in methods])
+    return ", ".join(plain + [_("{method}:LEVEL", method=method) for method in methods])
 
 
 def is_person(spec: str) -> bool:
@@ -104,15 +112,14 @@ def make_agent(
     """The agent a seat specification names; ``seed`` serves agents given no seed of their own,
     ``game`` is the game a search player will play, and ``person()`` seats a person, where a
     front end offers one."""
-    kind, _, argument = spec.strip().partition(":")
+    kind, _colon, argument = spec.strip().partition(":")
     if kind == PERSON and not argument:
         if person is None:
-            raise OptionError("a person plays at the table (ludotheque play), not here.")
+            raise OptionError(_("a person plays at the table (ludotheque play), not here."))
         return person()
     if kind == "heuristic" and game is not None and not game.manifest.has("heuristic"):
-        raise OptionError(
-            f"{game.name} has no heuristic player; its seats are {', '.join(kinds(game))}."
-        )
+        raise OptionError(_("{game} has no heuristic player; its seats are {kinds}.",
+                            game=game.name, kinds=kinds_said(game)))
     if kind in KINDS:
         return KINDS[kind](argument, seed)
     if kind in levels.LEVELS and not argument:
@@ -120,13 +127,15 @@ def make_agent(
     elif kind in levels.methods():
         method, level = kind, argument
         if not level:
-            raise OptionError(f"{kind} takes a level, as {kind}:{levels.LEVELS[-1]}.")
+            raise OptionError(_("{kind} takes a level, as {kind}:{level}.", kind=kind,
+                                level=levels.LEVELS[-1]))
     else:
-        raise OptionError(f"a seat is one of {kinds_text(game)}, not {quoted(spec)}.")
+        raise OptionError(_("a seat is one of {kinds}, not {spec}.", kinds=kinds_text(game),
+                            spec=quoted(spec)))
     if game is None:
-        raise OptionError(f"a {spec} player needs the game it will play.")
+        raise OptionError(_("a {spec} player needs the game it will play.", spec=spec))
     return levels.make_player(method, level, game, seed)
 
 
-__all__ = ["KINDS", "PERSON", "Agent", "RandomAgent", "is_person", "kinds", "kinds_text",
-           "make_agent"]
+__all__ = ["KINDS", "PERSON", "Agent", "RandomAgent", "is_person", "kinds", "kinds_said",
+           "kinds_text", "make_agent"]

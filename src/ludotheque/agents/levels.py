@@ -31,6 +31,7 @@ from ludotheque.agents.ismcts import ISMCTSAgent
 from ludotheque.agents.lookahead import DrawAheadAgent
 from ludotheque.agents.mcts import Evaluate, Judged, LeafValue, MCTSAgent, random_playout
 from ludotheque.core.errors import OptionError
+from ludotheque.core.i18n import N_, _
 from ludotheque.core.manifest import resolve
 from ludotheque.core.registry import manifest, manifests
 
@@ -38,7 +39,8 @@ if TYPE_CHECKING:
     from ludotheque.agents.base import Agent
     from ludotheque.core.game import Game
 
-LEVELS = ("easy", "medium", "hard")
+#: The levels, as typed (and, ``N_``-marked, said in the reader's language where shown).
+LEVELS = (N_("easy"), N_("medium"), N_("hard"))
 
 #: Makes a player for a game (its rules and heuristic) with the seat's seed.
 Factory = Callable[["Game", int | float | str | None], "Agent"]
@@ -58,17 +60,17 @@ def make_player(
     """The player ``method`` (None: the game's own) at ``level``, for ``game``."""
     offered = game.manifest.players
     if not offered:
-        raise OptionError(
-            f"{game.name} has no search player yet; its computer players are random and "
-            "heuristic."
-        )
+        raise OptionError(_("{game} has no search player yet; its computer players are random "
+                            "and heuristic.", game=game.name))
     if method is None:
         method = next(iter(offered))
     elif method not in offered:
         others = ", ".join(f"{m}:LEVEL" for m in offered)
-        raise OptionError(f"{method} does not play {game.name}; it is played by {others}.")
+        raise OptionError(_("{method} does not play {game}; it is played by {others}.",
+                            method=method, game=game.name, others=others))
     if level not in LEVELS:
-        raise OptionError(f"a level is one of {', '.join(LEVELS)}, not {level!r}.")
+        raise OptionError(_("a level is one of {levels}, not {level}.", levels=", ".join(LEVELS),
+                            level=repr(level)))
     by_level: Mapping[str, Factory] = resolve(offered[method])
     if tuple(by_level) != LEVELS:
         raise ValueError(f"{offered[method]} gives the levels {', '.join(LEVELS)} in that order.")

@@ -10,11 +10,37 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from ludotheque.core.errors import LudothequeError
+from ludotheque.core.i18n import _
 from ludotheque.play.help import HELP_WORDS, UNDO_WORDS, Answer, answer
 from ludotheque.play.table import TakeBack
 
 if TYPE_CHECKING:
     from ludotheque.core.game import State, Turn
+
+#: What a person may type to leave the game, in English or in French (whatever he reads in).
+QUIT_WORDS = ("quit", "q", "exit", "quitter")
+#: What he may type to take back his last decision: the English words and the French ones.
+TAKE_BACK_WORDS = (*UNDO_WORDS, "annuler", "reprendre")
+#: The French words for help, and the question each asks (as :func:`answer` reads it).
+FRENCH_QUESTIONS = {"aide": "help", "règles": "rules", "regles": "rules",
+                    "comment jouer": "how to play"}
+
+
+def asked(text: str) -> str | None:
+    """The question a person asks, as :func:`answer` reads it (``? règles``, ``aide``,
+    ``?``), or None if he typed a move.
+
+    >>> asked("? Règles"), asked("aide"), asked("?"), asked("? Somme"), asked("1/7")
+    ('rules', 'help', '', 'Somme', None)
+    """
+    typed = text.strip()
+    if typed.lower() in (*HELP_WORDS, *FRENCH_QUESTIONS):
+        question = typed
+    elif typed.startswith("?"):
+        question = typed.removeprefix("?").strip()
+    else:
+        return None
+    return FRENCH_QUESTIONS.get(" ".join(question.lower().split()), question)
 
 
 class Abandoned(Exception):
@@ -46,30 +72,31 @@ class TerminalHuman:
         self.console.print(Text(game.manifest.render_view(game, turn.view)))
         legal = turn.legal
         moves = state.legal_text(legal)
-        name = game.seat_name(player)
+        name = game.seat_called(player)
         if len(legal) == 1:
-            prompt = (
-                f"{name}: the only move is {moves}; press Enter (? for help, quit to leave) > "
-            )
+            prompt = _("{seat}: the only move is {moves}; press Enter (? for help, quit to "
+                       "leave) > ", seat=name, moves=moves)
         else:
-            self.console.print(f"legal moves: {moves}")
-            prompt = f"{name}, your move (? for help, quit to leave) > "
+            self.console.print(_("legal moves: {moves}", moves=moves))
+            prompt = _("{seat}, your move (? for help, quit to leave) > ", seat=name)
         while True:
             try:
                 text = self.read(prompt)
             except EOFError:
                 raise Abandoned from None
-            if text.strip().lower() in ("quit", "q", "exit"):
+            if text.strip().lower() in QUIT_WORDS:
                 raise Abandoned
-            if " ".join(text.lower().split()) in UNDO_WORDS:
+            if " ".join(text.lower().split()) in TAKE_BACK_WORDS:
                 raise TakeBack
-            if text.strip().startswith("?") or text.strip().lower() in HELP_WORDS:
-                self.show(answer(game, text.strip().removeprefix("?"), state))
+            question = asked(text)
+            if question is not None:
+                self.show(answer(game, question, state))
                 continue
             if not text.strip():
                 if len(legal) == 1:
                     return legal[0]
-                self.console.print(Text(f"Type one of the legal moves: {moves}.", style="red"))
+                self.console.print(Text(_("Type one of the legal moves: {moves}.", moves=moves),
+                                        style="red"))
                 continue
             try:
                 return state.string_to_action(text)
@@ -81,7 +108,8 @@ class TerminalHuman:
         his last decision (TakeBack)."""
         game = state.game
         self.console.print(Text(game.manifest.render_view(game, state.observation(player))))
-        prompt = f"{state.game.seat_name(player)}: Enter to end your turn, undo to take it back > "
+        prompt = _("{seat}: Enter to end your turn, undo to take it back > ",
+                   seat=game.seat_called(player))
         while True:
             try:
                 text = " ".join(self.read(prompt).lower().split())
@@ -89,8 +117,8 @@ class TerminalHuman:
                 raise Abandoned from None
             if not text:
                 return
-            if text in UNDO_WORDS:
+            if text in TAKE_BACK_WORDS:
                 raise TakeBack
-            if text in ("quit", "q", "exit"):
+            if text in QUIT_WORDS:
                 raise Abandoned
-            self.console.print(Text("Press Enter to end your turn, or type undo.", style="red"))
+            self.console.print(Text(_("Press Enter to end your turn, or type undo."), style="red"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import random
 import shlex
 import sys
@@ -31,10 +32,12 @@ from ludotheque.agents import is_person, kinds_text
 from ludotheque.cli.human import Abandoned
 from ludotheque.cli.menu import run_menu
 from ludotheque.cli.session import default_seats, play_at_terminal
+from ludotheque.core import i18n
 from ludotheque.core.errors import LudothequeError, RecordError, quoted
 from ludotheque.core.game import Game
+from ludotheque.core.i18n import _, ngettext
 from ludotheque.core.numbers import parse_int
-from ludotheque.core.options import parse_assignments
+from ludotheque.core.options import Option, parse_assignments
 from ludotheque.core.output import check_output
 from ludotheque.core.record import Record
 from ludotheque.core.registry import games, load_game, manifest
@@ -98,7 +101,7 @@ def friendly(command: F) -> F:
             console.print(Text(str(error), style="red"))
             raise typer.Exit(2) from None
         except Abandoned:
-            console.print("Bye.")
+            console.print(_("Bye."))
             raise typer.Exit(0) from None
         except KeyboardInterrupt:
             # Ctrl-C: what was stopped has said so (play saves its record first); the status
@@ -111,28 +114,39 @@ def friendly(command: F) -> F:
 def seat_specs(num_players: int, given: list[str] | None, default: list[str]) -> list[str]:
     """Seats from ``N=spec`` assignments (numbered from 1) over the defaults."""
     seats = list(default)
-    form = "a seat is written N=kind, such as 2=random"
+    form = _("a seat is written N=kind, such as 2=random")
     given_as: dict[int, str] = {}
     for pair in given or []:
         [(number, spec)] = parse_assignments([pair], form).items()
         seat_number = parse_int(number)
         if seat_number is None or not 1 <= seat_number <= num_players:
-            raise LudothequeError(
-                f"seats are numbered 1 to {num_players}; {number[:80]!r} is not one of them."
-            )
+            raise LudothequeError(_(
+                "seats are numbered 1 to {last}; {number} is not one of them.",
+                last=num_players, number=repr(number[:80]),
+            ))
         if seat_number in given_as:
-            raise LudothequeError(
-                f"seat {seat_number} is given twice, as {quoted(given_as[seat_number])} and "
-                f"{quoted(spec)}; give each seat once."
-            )
+            raise LudothequeError(_(
+                "seat {number} is given twice, as {first} and {second}; give each seat once.",
+                number=seat_number, first=quoted(given_as[seat_number]), second=quoted(spec),
+            ))
         given_as[seat_number] = spec
         seats[seat_number - 1] = spec
     return seats
 
 
 @app.callback(invoke_without_command=True)
-def main_menu(ctx: typer.Context) -> None:
+def main_menu(
+    ctx: typer.Context,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="The language to read the games in: en or fr (by default, the one "
+                       "LANG names).")] = None,
+) -> None:
     """With no command: the interactive menu (pick a game, its options, its seats, and play)."""
+    try:
+        ctx.call_on_close(i18n.choose(lang or i18n.from_environment(os.environ)))
+    except LudothequeError as error:
+        console.print(Text(str(error), style="red"))
+        raise typer.Exit(2) from None
     if ctx.invoked_subcommand is None:
 
         friendly(run_menu)(console)
@@ -149,18 +163,28 @@ def list_games() -> None:
             if info.min_players == info.max_players
             else f"{info.min_players}–{info.max_players}"
         )
-        console.print(Text(f"{name}: {info.title} ({info.date})", style="bold"))
-        console.print(f"  source: {info.source}")
-        console.print(f"  players: {players}")
+        console.print(Text(f"{name}: {info.title} ({_(info.date)})", style="bold"))
+        console.print(_("  source: {source}", source=info.source))
+        console.print(_("  players: {players}", players=players))
         for option in declared.options:
-            console.print(
-                f"  option {option.name} = {option.show(option.default)} "
-                f"(allowed: {option.allowed_text()})"
-            )
+            console.print(listed_option(option))
             if option.help:
-                console.print(f"    {option.help}")
+                console.print(f"    {option.explained()}")
             if option.source:
-                console.print(f"    source: {option.source}")
+                console.print(_("    source: {source}", source=option.source))
+
+
+def listed_option(option: Option) -> str:
+    """An option and its default as ``list`` shows them: in English by its identifier and
+    value; in another language by his words for them, then the identifier and value as typed,
+    which stay the notation's."""
+    typed = option.show(option.default)
+    if i18n.language() == i18n.LANGUAGES[0]:
+        return _("  option {name} = {value} (allowed: {allowed})", name=option.name,
+                 value=typed, allowed=option.allowed_text())
+    return _("  option {title}: {word} (typed {name}={value}; allowed: {allowed})",
+             title=option.title(), word=option.word(option.default), name=option.name,
+             value=typed, allowed=option.allowed_text())
 
 
 def options_text(game: Game) -> str:
@@ -184,8 +208,10 @@ def rules(
         return
     played = load_game(game, **parse_assignments(option or []))
     told = how_to_play(game, played)
-    console.print(Markdown(f"# {manifest(game).info.title}: how to play\n\n{told}"))
-    console.print(f"\nEvery rule beside the source's words: ludotheque rules {game} --full")
+    heading = _("{title}: how to play", title=manifest(game).info.title)
+    console.print(Markdown(f"# {heading}\n\n{told}"))
+    console.print("\n" + _("Every rule beside the source's words: ludotheque rules {game} --full",
+                           game=game))
 
 
 @app.command()
@@ -223,7 +249,8 @@ def play(
         table = resumed(resume, game, option, seat, confirm_turn)
         save = resume if save is None else save
     elif game is None:
-        raise LudothequeError("play needs a game id, such as jacquet, or --resume and a record.")
+        raise LudothequeError(_("play needs a game id, such as jacquet, or --resume and a "
+                                "record."))
     else:
         rule_set = load_game(game, **parse_assignments(option or []))
         seats = seat_specs(rule_set.num_players(), seat, default_seats(rule_set))
@@ -241,10 +268,11 @@ def resumed(
 
     record = Record.read(file)
     if game is not None and game != record.game:
-        raise RecordError(f"{file} is a record of {record.game}, not of {game}.")
+        raise RecordError(_("{file} is a record of {recorded}, not of {game}.", file=file,
+                            recorded=record.game, game=game))
     if option:
         raise LudothequeError(
-            "a resumed game keeps the options of its record; give --resume without -o."
+            _("a resumed game keeps the options of its record; give --resume without -o.")
         )
     rule_set = record.load_game()
     seats = seat_specs(
@@ -537,8 +565,9 @@ def replay(
         if quiet:
             continue
         if step.withdrawn is not None:
-            name = state.game.seat_name(step.seat)
-            console.print(Text(f"Move {number}: {name} takes back {step.withdrawn}.", "yellow"))
+            console.print(Text(_("Move {number}: {seat} takes back {move}.", number=number,
+                                 seat=state.game.seat_called(step.seat), move=step.withdrawn),
+                               "yellow"))
             continue
         line = state.describe_last()
         if line:
@@ -547,10 +576,14 @@ def replay(
     if state.is_terminal():
         console.print(Text(result_sentence(state), style="bold"))
     elif record.stopped is not None:
-        console.print(Text(f"The game was {record.stopped}; the record ends there, after "
-                           f"{len(record.moves)} moves.", style="bold"))
+        console.print(Text(ngettext(
+            "The game was {stopped}; the record ends there, after {count} move.",
+            "The game was {stopped}; the record ends there, after {count} moves.",
+            len(record.moves), stopped=record.stopped), style="bold"))
     else:
-        console.print(f"The record stops after {len(record.moves)} moves, before the end.")
+        console.print(ngettext("The record stops after {count} move, before the end.",
+                               "The record stops after {count} moves, before the end.",
+                               len(record.moves)))
 
 
 @app.command()

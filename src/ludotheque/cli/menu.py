@@ -10,15 +10,22 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from ludotheque.agents import kinds, make_agent
+from ludotheque.agents import kinds_said, make_agent
 from ludotheque.cli.human import Abandoned, TerminalHuman
 from ludotheque.cli.session import default_seats, play_at_terminal
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game
+from ludotheque.core.i18n import LANGUAGES, N_, _, language, ngettext
 from ludotheque.core.numbers import parse_int
+from ludotheque.core.options import Option
 from ludotheque.core.record import Record
 from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.table import GameInPlay
+
+#: What a person types at a question of the menu to leave it, in English or in French.
+QUIT_WORDS = ("q", "quit", "quitter")
+#: What he answers to play the same again, in English or in French.
+YES_WORDS = ("y", "yes", "o", "oui")
 
 
 def ask(console: Console, prompt: str) -> str:
@@ -30,14 +37,15 @@ def ask(console: Console, prompt: str) -> str:
 
 def choose_game(console: Console) -> str:
     names = games()
-    console.print(Text("Ludothèque — historical parlour games", style="bold"))
+    console.print(Text(_("Ludothèque — historical parlour games"), style="bold"))
     for number, name in enumerate(names, start=1):
         info = manifest(name).info
-        console.print(f"  {number}. {info.title} ({info.date}) — {name}")
-    console.print(f"  {CONTINUE}. Continue a saved game")
+        # The date as the reader's language says it, where its rule set marks it.
+        console.print(f"  {number}. {info.title} ({_(info.date)}) — {name}")
+    console.print(_("  {key}. Continue a saved game", key=CONTINUE))
     while True:
-        answer = ask(console, "Game (number or id, q to quit) > ")
-        if answer.lower() in ("q", "quit"):
+        answer = ask(console, _("Game (number or id, q to quit) > "))
+        if answer.lower() in QUIT_WORDS:
             raise Abandoned
         if answer.lower() == CONTINUE:
             return CONTINUE
@@ -46,10 +54,10 @@ def choose_game(console: Console) -> str:
             return names[chosen - 1]
         if answer in names:
             return answer
-        console.print(Text(
-            f"Choose 1 to {len(names)}, {CONTINUE} to continue a saved game, or one of: "
-            f"{', '.join(names)}.", "red",
-        ))
+        console.print(Text(_(
+            "Choose 1 to {last}, {key} to continue a saved game, or one of: {games}.",
+            last=len(names), key=CONTINUE, games=", ".join(names),
+        ), "red"))
 
 
 #: The menu's entry that continues a saved game.
@@ -107,16 +115,20 @@ def choose_record(console: Console) -> tuple[GameInPlay, Path]:
     record by its file name, asked for until one resumes."""
     listed = unfinished()
     if listed:
-        console.print(f"Games to continue, from {saved_games()}:")
+        console.print(_("Games to continue, from {folder}:", folder=saved_games()))
         for number, (path, table) in enumerate(listed, start=1):
             when = datetime.fromtimestamp(path.stat().st_mtime)
-            console.print(f"  {number}. {table.game.info.title}, {len(table.log)} moves, last "
-                          f"played {when:%Y-%m-%d %H:%M} — {path.name}")
+            console.print(ngettext(
+                "  {number}. {game}, {count} move, last played {when} — {file}",
+                "  {number}. {game}, {count} moves, last played {when} — {file}",
+                len(table.log), number=number, game=table.game.info.title,
+                when=f"{when:%Y-%m-%d %H:%M}", file=path.name,
+            ))
     else:
-        console.print(f"No unfinished game is saved in {saved_games()}.")
+        console.print(_("No unfinished game is saved in {folder}.", folder=saved_games()))
     while True:
-        typed = ask_or_back(console, "The game to continue (a number, or a record's file "
-                                     "name; q for the menu) > ")
+        typed = ask_or_back(console, _("The game to continue (a number, or a record's file "
+                                       "name; q for the menu) > "))
         chosen = parse_int(typed)
         if chosen is not None and 1 <= chosen <= len(listed):
             path, table = listed[chosen - 1]
@@ -136,7 +148,7 @@ class Back(Exception):
 
 def ask_or_back(console: Console, prompt: str) -> str:
     answer = ask(console, prompt)
-    if answer.lower() in ("q", "quit"):
+    if answer.lower() in QUIT_WORDS:
         raise Back
     return answer
 
@@ -148,14 +160,33 @@ ASSIGNMENT = re.compile(r"([\w-]+)\s*=\s*(.*?)\s*(?=[\w-]+\s*=|$)")
 def show_options(console: Console, game: Game) -> None:
     """Every option with its value and what it does: the rules first, then how the game is
     driven (such as how steady the hands are)."""
-    for title, rule in (("the rules", True), ("how it is played", False)):
+    for heading, rule in ((N_("Options of {game}, the rules:"), True),
+                          (N_("Options of {game}, how it is played:"), False)):
         group = [option for option in game.manifest.options if option.rule is rule]
         if not group:
             continue
-        console.print(f"Options of {game.info.title}, {title}:")
+        console.print(_(heading, game=game.info.title))
         for option in group:
-            value = option.show(game.options[option.name])
-            console.print(f"  {option.name} = {value} — {option.help} ({option.allowed_text()})")
+            console.print(option_line(option, game.options[option.name]))
+
+
+def option_line(option: Option, value: object) -> str:
+    """One option as the menu lists it: what it is set to, what it does and what it takes.
+    In English its identifier and value are the words; in another language, his words for
+    them come first, then the identifier and value as typed (``name=value``), which stay the
+    notation's.
+
+    >>> limit = load_game("jacquet").manifest.options[-1]
+    >>> option_line(limit, 3000)  # doctest: +ELLIPSIS
+    '  limit = 3000 — decisions after which an unfinished game stops: ... (a whole number ...)'
+    """
+    typed = option.show(value)
+    if language() == LANGUAGES[0]:
+        return _("  {name} = {value} — {help} ({allowed})", name=option.name, value=typed,
+                 help=option.explained(), allowed=option.allowed_text())
+    return _("  {title}: {word} — {help} (typed {name}={value}; {allowed})",
+             title=option.title(), word=option.word(value), help=option.explained(),
+             name=option.name, value=typed, allowed=option.allowed_text())
 
 
 def choose_options(console: Console, name: str) -> Game:
@@ -166,7 +197,8 @@ def choose_options(console: Console, name: str) -> Game:
     show_options(console, game)
     while True:
         answer = ask_or_back(
-            console, "Enter to play with these, or change some as name=value (q for the menu) > "
+            console, _("Enter to play with these, or change some as name=value (q for the "
+                       "menu) > ")
         )
         if not answer:
             return game
@@ -174,7 +206,8 @@ def choose_options(console: Console, name: str) -> Game:
         if not typed or ASSIGNMENT.sub("", answer).strip():
             first = game.manifest.options[0]
             example = f"{first.name}={first.show(first.default)}"
-            console.print(Text(f"An option is changed as name=value, such as {example}.", "red"))
+            console.print(Text(_("An option is changed as name=value, such as {example}.",
+                                 example=example), "red"))
             continue
         try:
             game = load_game(name, **{**chosen, **dict(typed)})
@@ -184,19 +217,19 @@ def choose_options(console: Console, name: str) -> Game:
         chosen.update(typed)
         shown = {option.name: option for option in game.manifest.options}
         now = ", ".join(f"{key}={shown[key].show(game.options[key])}" for key in chosen)
-        console.print(f"Changed from the defaults: {now}.")
+        console.print(_("Changed from the defaults: {options}.", options=now))
 
 
 def choose_seats(console: Console, game: Game) -> list[str]:
     seats = []
-    offered = ", ".join(kinds(game))
+    offered = kinds_said(game)
     for seat, default in enumerate(default_seats(game)):
-        name = game.seat_name(seat)
+        name = game.seat_called(seat)
         while True:
-            answer = ask_or_back(
-                console, f"Seat {seat + 1} ({name}): {offered}? (Enter for {default}, q for the "
-                "menu) > "
-            ) or default
+            answer = ask_or_back(console, _(
+                "Seat {number} ({seat}): {kinds}? (Enter for {default}, q for the menu) > ",
+                number=seat + 1, seat=name, kinds=offered, default=default,
+            )) or default
             try:
                 make_agent(answer, game=game, person=TerminalHuman)
             except LudothequeError as error:
@@ -214,12 +247,12 @@ def record_path(console: Console, game: Game, told: list[Path]) -> Path | None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        console.print(Text(f"Games cannot be saved in {folder}: {error.strerror or error}; "
-                           "this one is played unsaved.", "red"))
+        console.print(Text(_("Games cannot be saved in {folder}: {reason}; this one is played "
+                             "unsaved.", folder=folder, reason=error.strerror or error), "red"))
         return None
     if not told:
-        console.print(f"Games are saved in {folder} as they are played; {CONTINUE} at the menu "
-                      "continues one.")
+        console.print(_("Games are saved in {folder} as they are played; {key} at the menu "
+                        "continues one.", folder=folder, key=CONTINUE))
         told.append(folder)
     return new_record_path(game, datetime.now())
 
@@ -242,6 +275,6 @@ def run_menu(console: Console) -> None:
             table = GameInPlay(game, seats)
             play_at_terminal(game, seats, console, table=table,
                              save=record_path(console, game, told))
-            again = ask(console, "Play the same again? (y, or Enter for the menu) > ")
-            if again.lower() not in ("y", "yes", "o", "oui"):
+            again = ask(console, _("Play the same again? (y, or Enter for the menu) > "))
+            if again.lower() not in YES_WORDS:
                 break

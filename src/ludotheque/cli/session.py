@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from rich.console import Console
 from rich.text import Text
@@ -14,6 +15,7 @@ from ludotheque.agents import Agent, make_agent
 from ludotheque.cli.human import Abandoned, TerminalHuman
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Game, State, Turn
+from ludotheque.core.i18n import N_, _
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay, taken_back
 
@@ -41,7 +43,7 @@ class Announced:
         self.interactive = hidden
 
     def choose(self, turn: Turn) -> int:
-        thinking = f"{self.name} is thinking…"
+        thinking = _("{seat} is thinking…", seat=self.name)
         if not self.console.is_terminal:  # a pipe or a log reads a line, not a spinner
             self.console.print(thinking)
             return self.agent.choose(turn)
@@ -86,17 +88,16 @@ class HandedOver:
                 self.console.file.write("\x1b[3J")
                 self.console.file.flush()
             try:
-                self.agent.read(f"Pass to {self.name}, and press Enter > ")
+                self.agent.read(_("Pass to {seat}, and press Enter > ", seat=self.name))
             except EOFError:
                 raise Abandoned from None
             terminal.shown = self.seat
             seen = terminal.seen.get(self.seat)
             since = [line for told in terminal.journal[seen or 0:] if (line := told(self.seat))]
             if since:
-                heading = "before" if seen is None else "since"
-                self.console.print(Text(f"{heading.capitalize()} {self.name}'s "
-                                        f"{'first' if seen is None else 'last'} turn:",
-                                        style="bold"))
+                heading = (_("Before {seat}'s first turn:", seat=self.name) if seen is None
+                           else _("Since {seat}'s last turn:", seat=self.name))
+                self.console.print(Text(heading, style="bold"))
                 for line in since:
                     self.console.print(Text(line, style="cyan"))
         terminal.seen[self.seat] = len(terminal.journal)
@@ -131,7 +132,7 @@ def play_at_terminal(
             agent
             if agent.interactive
             else Announced(
-                agent, game.seat_name(seat), console, not game.info.perfect_information
+                agent, game.seat_called(seat), console, not game.info.perfect_information
             )
             for seat, agent in enumerate(agents)
         ]
@@ -139,7 +140,7 @@ def play_at_terminal(
     terminal = SharedTerminal()
     if len(at_terminal) > 1 and not game.info.perfect_information:
         agents = [
-            HandedOver(agent, seat, game.seat_name(seat), console, terminal)
+            HandedOver(agent, seat, game.seat_called(seat), console, terminal)
             if isinstance(agent, TerminalHuman) else agent
             for seat, agent in enumerate(agents)
         ]
@@ -165,7 +166,8 @@ def play_at_terminal(
                 write_record(table, save)
             except LudothequeError as error:
                 unsaved.append(str(error))
-                console.print(Text(f"The game goes on unsaved: {error}", style="red"))
+                console.print(Text(_("The game goes on unsaved: {error}", error=error),
+                                   style="red"))
 
     def told_taken_back(seat: int, move: str) -> None:
         told(lambda viewer: taken_back(game, seat, move, viewer))
@@ -179,14 +181,14 @@ def play_at_terminal(
             on_refusal=refused,
         )
     except Abandoned:
-        console.print("Game abandoned.")
+        console.print(_("Game abandoned."))
         save_record(table, save, console)
         return None
     except KeyboardInterrupt:
-        keep_stopped(table, save, console, "was interrupted")
+        keep_stopped(table, save, console, INTERRUPTED)
         raise
     except Exception:
-        keep_stopped(table, save, console, "stopped on an unexpected error")
+        keep_stopped(table, save, console, FAILED)
         raise
     console.print(Text(game.manifest.render_view(game, state.observation(viewer))))
     console.print(Text(result_sentence(state), style="bold"))
@@ -199,7 +201,7 @@ def save_record(table: GameInPlay, path: Path | None, console: Console) -> None:
     if path is None:
         return
     write_record(table, path)
-    console.print(f"Record saved to {path}.")
+    console.print(_("Record saved to {path}.", path=path))
 
 
 def write_record(table: GameInPlay, path: Path) -> None:
@@ -207,18 +209,38 @@ def write_record(table: GameInPlay, path: Path) -> None:
         path.write_text(table.record().to_json() + "\n", encoding="utf-8")
     except OSError as error:
         reason = error.strerror
-        raise LudothequeError(f"the record could not be saved to {path}: {reason}.") from None
+        raise LudothequeError(_("the record could not be saved to {path}: {reason}.",
+                                path=path, reason=reason)) from None
 
 
-def keep_stopped(table: GameInPlay, path: Path | None, console: Console, stop: str) -> None:
-    """Save the record of a game that ``stop`` (``was interrupted``) before its end, and say
-    so in one sentence; a record that cannot be written is told, never raised over the stop."""
+class Stop(NamedTuple):
+    """How a game stopped before its end is told (each a whole sentence, ``N_``-marked): with
+    no record kept, with its record saved to ``{path}``, or with the ``{error}`` that kept
+    it from being saved."""
+
+    unkept: str
+    saved: str
+    unsaved: str
+
+
+INTERRUPTED = Stop(N_("The game was interrupted; no record was kept."),
+                   N_("The game was interrupted; its record was saved to {path}."),
+                   N_("The game was interrupted, and {error}"))
+FAILED = Stop(N_("The game stopped on an unexpected error; no record was kept."),
+              N_("The game stopped on an unexpected error; its record was saved to {path}."),
+              N_("The game stopped on an unexpected error, and {error}"))
+
+
+def keep_stopped(table: GameInPlay, path: Path | None, console: Console, stop: Stop) -> None:
+    """Save the record of a game stopped before its end (``INTERRUPTED``, ``FAILED``), and
+    say so in one sentence; a record that cannot be written is told, never raised over the
+    stop."""
     if path is None:
-        console.print(f"The game {stop}; no record was kept.")
+        console.print(_(stop.unkept))
         return
     try:
         write_record(table, path)
     except LudothequeError as error:
-        console.print(Text(f"The game {stop}, and {error}", style="red"))
+        console.print(Text(_(stop.unsaved, error=error), style="red"))
         return
-    console.print(f"The game {stop}; its record was saved to {path}.")
+    console.print(_(stop.saved, path=path))

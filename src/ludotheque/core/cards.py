@@ -26,13 +26,16 @@ from typing import TypeVar
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import CHANCE
+from ludotheque.core.i18n import N_, _
 
-#: Who sits where round a card table, going to the left, by the number of players.
+#: Who sits where round a card table, going to the left, by the number of players: each name
+#: stays the seat's identifier (records, views, moves), and is told in the reader's language
+#: with ``_()`` where a sentence names the seat.
 SEATING = {
-    2: ("north", "south"),
-    3: ("north", "east", "west"),
-    4: ("north", "east", "south", "west"),
-    5: ("north", "north-east", "south-east", "south-west", "north-west"),
+    2: (N_("north"), N_("south")),
+    3: (N_("north"), N_("east"), N_("west")),
+    4: (N_("north"), N_("east"), N_("south"), N_("west")),
+    5: (N_("north"), N_("north-east"), N_("south-east"), N_("south-west"), N_("north-west")),
 }
 
 T = TypeVar("T")
@@ -110,10 +113,9 @@ class Unseen:
         """Raise unless the stock's size, as the observation gives it, is what is left."""
         left = len(self.cards) - sum(self.hands) + self.specials
         if left != stock:
-            raise LudothequeError(
-                f"this {game} observation does not add up: {left} unseen cards for a stock "
-                f"of {stock}."
-            )
+            raise LudothequeError(_(
+                "this {game} observation does not add up: {left} unseen cards for a stock "
+                "of {stock}.", game=game, left=left, stock=stock))
 
     def deal(self, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], Stock]:
         """Each seat's hidden hand and the stock, dealt from the unseen cards with ``rng``."""

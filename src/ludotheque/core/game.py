@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError, quoted
+from ludotheque.core.i18n import N_, _
 from ludotheque.core.manifest import GameInfo, Manifest
 from ludotheque.core.options import LimitOption, resolve_options
 from ludotheque.core.record import Record
@@ -70,6 +71,20 @@ class Outcome:
     def truncated(self) -> bool:
         """Whether the game's ``limit`` stopped it, rather than its rules."""
         return self.termination == LIMIT_REACHED
+
+
+#: The sentence of a refused move (``State.refused``), by what was refused: a move typed or
+#: an action played (None), a move, or a chance outcome.
+REFUSED = {None: N_("{what} is not legal here; legal: {legal}."),
+           "move": N_("{what} is not a legal move here; legal: {legal}."),
+           "outcome": N_("{what} is not a legal outcome here; legal: {legal}.")}
+#: The same, where the rule set names the rule that forbids it.
+REFUSED_BY_RULE = {
+    None: N_('{what} is not legal here, by the rule "{rule}": {reason}; legal: {legal}.'),
+    "move": N_('{what} is not a legal move here, by the rule "{rule}": {reason}; legal: '
+               '{legal}.'),
+    "outcome": N_('{what} is not a legal outcome here, by the rule "{rule}": {reason}; legal: '
+                  '{legal}.')}
 
 
 @dataclass(frozen=True)
@@ -269,8 +284,14 @@ class Game(ABC):
         return [(player,) for player in range(self.num_players())]
 
     def seat_name(self, player: int) -> str:
+        """The seat's name as moves and records write it (``white``), in every language."""
         names = self.info.seat_names
         return names[player] if player < len(names) else f"seat {player + 1}"
+
+    def seat_called(self, player: int) -> str:
+        """The seat's name as a person reads it, in his language (``blanc``); its rule set
+        marks its seats' names for the catalog."""
+        return _(self.seat_name(player))
 
     @classmethod
     def upgrade_options(cls, options: dict[str, Any], version: int) -> dict[str, Any]:
@@ -382,10 +403,11 @@ class State(ABC):
         """The one sentence every front end shows for a refused move: ``what`` was typed
         (quoted) or played, not legal (a legal ``kind``) here, by the rule that forbids it
         where the rule set names one, and what is legal instead."""
-        said = f"{what} is not {'legal' if kind is None else f'a legal {kind}'} here"
+        legal_text = self.legal_text(legal)
         if refusal is not None:
-            said += f', by the rule "{refusal.rule}": {refusal.reason}'
-        return f"{said}; legal: {self.legal_text(legal)}."
+            return _(REFUSED_BY_RULE[kind], what=what, rule=refusal.rule,
+                     reason=refusal.reason, legal=legal_text)
+        return _(REFUSED[kind], what=what, legal=legal_text)
 
     def _irrevocable(self, action: int) -> str | None:
         """Why the decision ``action``, played here, stands once played whatever comes next,
@@ -423,8 +445,9 @@ class State(ABC):
         if not self._stopped:
             return None
         option = next(o for o in self.game.manifest.options if isinstance(o, LimitOption))
-        return (f"The game stopped unfinished at its limit of {self.game.options['limit']} "
-                f"decisions (not a rule): {option.unfinished}.")
+        return _("The game stopped unfinished at its limit of {limit} decisions (not a rule): "
+                 "{unfinished}.", limit=self.game.options["limit"],
+                 unfinished=_(option.unfinished))
 
     def termination(self) -> str | None:
         """How the game ended: FINISHED by its rules, LIMIT_REACHED; None while it goes on."""
@@ -531,7 +554,7 @@ class State(ABC):
             action = operator.index(action)  # numpy integers from learning code, stored as int
         if not self._allows(action, legal):
             if self.is_terminal():
-                raise IllegalMoveError("the game is over; no move can be played.")
+                raise IllegalMoveError(_("the game is over; no move can be played."))
             refusal = self._refusal(action) if self.current_player() >= 0 else None
             raise IllegalMoveError(self.refused(f"action {quoted(action)}", refusal, legal))
         self._apply(action)
@@ -565,7 +588,7 @@ class State(ABC):
         if alias is not None and alias in legal:
             return alias
         if self.is_terminal():
-            raise NotationError("the game is over; no move can be played.")
+            raise NotationError(_("the game is over; no move can be played."))
         if self.is_chance_node():
             raise NotationError(self.refused(quoted(text.strip()), None, legal, "outcome"))
         refusal = self._refusal_of_text(wanted)

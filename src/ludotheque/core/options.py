@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludotheque.core.errors import OptionError, quoted
+from ludotheque.core.i18n import _
 from ludotheque.core.numbers import parse_float, parse_int
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -46,6 +47,38 @@ class Option:
     #: For a number, the other values a study of the readings compares with the default
     #: (``ludotheque readings``); a number without them is studied at the values asked for.
     presets: tuple[Any, ...] = ()
+    #: What a person reads for the option (``N_``-marked, told in his language): "received
+    #: fakir" rather than ``received_fakir``; its name with spaces where there is none.
+    label: str = ""
+    #: What a person reads for each allowed value, (value, words) (``N_``-marked): the value
+    #: typed stays the notation, in every language. A yes-or-no option needs none.
+    words: tuple[tuple[Any, str], ...] = ()
+
+    def title(self) -> str:
+        """The option as a person reads it, in his language.
+
+        >>> Option("raise_in_same_throw", bool, False).title()
+        'raise in same throw'
+        """
+        return _(self.label) if self.label else self.name.replace("_", " ")
+
+    def word(self, value: Any) -> str:
+        """``value`` as a person reads it, in his language: its words, yes or no, or the
+        value as typed.
+
+        >>> Option("forfeits", bool, False).word(True)
+        'yes'
+        """
+        said = dict(self.words).get(value)
+        if said:
+            return _(said)
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        return _show(value)
+
+    def explained(self) -> str:
+        """What the option does, in the reader's language."""
+        return _(self.help) if self.help else ""
 
     def studied(self) -> tuple[Any, ...]:
         """The values a study of the readings plays: the default first, then the allowed
@@ -79,15 +112,13 @@ class Option:
         converted = self._convert(value, game)
         low, high = self.minimum, self.maximum
         if (low is not None and converted < low) or (high is not None and converted > high):
-            raise OptionError(
-                f"option {self.name!r} of {game} must be {self._range_text()}, "
-                f"not {quoted(value)}."
-            )
+            raise OptionError(_("option {option!r} of {game} must be {allowed}, not {value}.",
+                                option=self.name, game=game, allowed=self._range_text(),
+                                value=quoted(value)))
         if self.allowed is not None and converted not in self.allowed:
-            raise OptionError(
-                f"option {self.name!r} of {game} must be one of {self.allowed_text()}, "
-                f"not {quoted(value)}."
-            )
+            raise OptionError(_("option {option!r} of {game} must be one of {allowed}, not "
+                                "{value}.", option=self.name, game=game,
+                                allowed=self.allowed_text(), value=quoted(value)))
         return converted
 
     def show(self, value: Any) -> str:
@@ -97,28 +128,26 @@ class Option:
     def allowed_text(self) -> str:
         if self.allowed is not None:
             return ", ".join(_show(v) for v in self.allowed)
-        kind = {bool: "true or false", int: "a whole number", float: "a number"}.get(
-            self.type, "any text"
-        )
+        kind = {bool: _("true or false"), int: _("a whole number"), float: _("a number")}.get(
+            self.type, _("any text"))
         if self.minimum is None and self.maximum is None:
             return kind
-        return f"{kind} {self._range_text()}"
+        return _("{kind} {range}", kind=kind, range=self._range_text())
 
     def _range_text(self) -> str:
         if self.maximum is None:
-            return f"at least {self.minimum}"
+            return _("at least {least}", least=self.minimum)
         if self.minimum is None:
-            return f"at most {self.maximum}"
-        return f"from {self.minimum} to {self.maximum}"
+            return _("at most {most}", most=self.maximum)
+        return _("from {least} to {most}", least=self.minimum, most=self.maximum)
 
     def _convert(self, value: Any, game: str) -> Any:
         converted = self._converted(value)
         # NaN passes every comparison and infinity every minimum: neither is a setting.
         if converted is None or (self.type is float and not math.isfinite(converted)):
-            raise OptionError(
-                f"option {self.name!r} of {game} takes {self.allowed_text()}, "
-                f"not {quoted(value)}."
-            )
+            raise OptionError(_("option {option!r} of {game} takes {allowed}, not {value}.",
+                                option=self.name, game=game, allowed=self.allowed_text(),
+                                value=quoted(value)))
         return converted
 
     def _converted(self, value: Any) -> Any:
@@ -154,8 +183,9 @@ def resolve_options(
     by_name = {o.name: o for o in specs}
     for name in given:
         if name not in by_name:
-            known = ", ".join(by_name) if by_name else "none"
-            raise OptionError(f"{game} has no option {name!r}; its options are: {known}.")
+            known = ", ".join(by_name) if by_name else _("none")
+            raise OptionError(_("{game} has no option {option!r}; its options are: {known}.",
+                                game=game, option=name, known=known))
     return {
         o.name: o.parse(given[o.name], game=game) if o.name in given else o.default for o in specs
     }
@@ -177,14 +207,13 @@ def parse_assignments(
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise OptionError(f"{form}, not {pair!r}.")
+            raise OptionError(_("{form}, not {pair}.", form=form, pair=repr(pair)))
         name = name.strip()
         if name in result:
             # The last one silently winning would play a game the person did not ask for.
-            raise OptionError(
-                f"{quoted(name)} is given twice, as {quoted(result[name])} and "
-                f"{quoted(value.strip())}; give it once."
-            )
+            raise OptionError(_("{name} is given twice, as {first} and {second}; give it once.",
+                                name=quoted(name), first=quoted(result[name]),
+                                second=quoted(value.strip())))
         result[name] = value.strip()
     return result
 
@@ -194,6 +223,13 @@ class LimitOption(Option):
     """The ``limit`` option (:func:`limit_option`), with what an unfinished game returns."""
 
     unfinished: str = "every stake goes back"
+
+    def explained(self) -> str:
+        return _("decisions after which an unfinished game stops: {unfinished}",
+                 unfinished=_(self.unfinished))
+
+    def title(self) -> str:
+        return _("limit")
 
 
 def limit_option(default: int, unfinished: str) -> LimitOption:

@@ -23,12 +23,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ludotheque.core.errors import LudothequeError, quoted
+from ludotheque.core.i18n import LANGUAGES, _, language, reading
 from ludotheque.core.registry import manifest
 
 if TYPE_CHECKING:
     from ludotheque.core.game import Game, State
 
 HEADING = "How to play"
+#: The How to play's heading in each language's doc (``docs/rules/<language>/<doc>.md``, which
+#: holds only that section, written from the sources; English is the whole rules doc).
+HEADINGS = {"en": HEADING, "fr": "Comment jouer"}
 #: What a person may type at the prompt for help, besides a question after ``?``.
 HELP_WORDS = ("help", "rules")
 #: What a person may type at the prompt to take back his own last decision.
@@ -43,16 +47,19 @@ class Answer(NamedTuple):
     markdown: bool = False
 
 
-def rules_doc(name: str) -> str:
-    """The whole rules doc of a rule set: the wheel's copy, or the repository's docs/rules."""
+def rules_doc(name: str, in_language: str = LANGUAGES[0]) -> str:
+    """The whole rules doc of a rule set, or its How to play in ``in_language`` where that is
+    not English: the wheel's copy, or the repository's docs/rules."""
     doc = manifest(name).doc or name
-    packaged = resources.files("ludotheque") / "rules" / f"{doc}.md"
+    folder = () if in_language == LANGUAGES[0] else (in_language,)
+    packaged = resources.files("ludotheque").joinpath("rules", *folder, f"{doc}.md")
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
-    in_repository = Path(__file__).resolve().parents[3] / "docs" / "rules" / f"{doc}.md"
+    in_repository = Path(__file__).resolve().parents[3].joinpath("docs", "rules", *folder,
+                                                                 f"{doc}.md")
     if in_repository.is_file():
         return in_repository.read_text(encoding="utf-8")
-    raise LudothequeError(f"the rules of {name} are not written down yet.")
+    raise LudothequeError(_("the rules of {game} are not written down yet.", game=name))
 
 
 def how_to_play(name: str, game: Game | None = None) -> str:
@@ -89,14 +96,23 @@ def fitted(section: str, game: Game) -> str:
 
 
 def _section(name: str) -> str:
-    lines = rules_doc(name).splitlines()
+    """The How to play of ``name`` in the reader's language, or in English where it is not
+    written in his (a rule set another package adds)."""
+    reader = language()
+    try:
+        lines = rules_doc(name, reader).splitlines()
+    except LudothequeError:
+        if reader == LANGUAGES[0]:
+            raise
+        with reading(LANGUAGES[0]):
+            return _section(name)
     start = 0
     if (manifest(name).doc or name) != name:
         named = [i for i, line in enumerate(lines) if line.startswith("#") and f"`{name}`" in line]
         start = named[0] if named else len(lines)
     for i in range(start, len(lines)):
         level, _, title = lines[i].partition(" ")
-        if set(level) == {"#"} and title.strip() == HEADING:
+        if set(level) == {"#"} and title.strip() == HEADINGS[language()]:
             body = []
             for line in lines[i + 1:]:
                 hashes = line.partition(" ")[0]
@@ -104,15 +120,16 @@ def _section(name: str) -> str:
                     break
                 body.append(line)
             return "\n".join(body).strip()
-    raise LudothequeError(f"the rules of {name} have no {HEADING!r} section yet.")
+    raise LudothequeError(_('the rules of {game} have no "{heading}" section yet.', game=name,
+                            heading=HEADINGS[language()]))
 
 
 def questions(game: Game) -> list[tuple[str, str]]:
     """What may be asked after ``?``: (how it is asked, what it tells)."""
-    return [("? rules", "how to play: the aim, a turn, how a move is written"),
-            *game.manifest.questions,
-            ("undo", "take back your own last move, where the rules allow (see the rules doc's "
-                     "\"Taking back\")")]
+    return [(_("? rules"), _("how to play: the aim, a turn, how a move is written")),
+            *((asked, _(tells)) for asked, tells in game.manifest.questions),
+            (_("undo"), _("take back your own last move, where the rules allow (see the rules "
+                       "doc's \"Taking back\")"))]
 
 
 def answer(game: Game, question: str, state: State | None = None) -> Answer:
@@ -122,7 +139,7 @@ def answer(game: Game, question: str, state: State | None = None) -> Answer:
     asked = " ".join(question.lower().split())
     if asked in ("", "help"):
         listed = [f"  {form} — {tells}" for form, tells in questions(game)]
-        return Answer("\n".join(["You may ask:", *listed]))
+        return Answer("\n".join([_("You may ask:"), *listed]))
     if asked in ("rules", "how to play"):
         try:
             return Answer(how_to_play(game.name, game), markdown=True)
@@ -130,6 +147,6 @@ def answer(game: Game, question: str, state: State | None = None) -> Answer:
             return Answer(str(error))
     told = game.manifest.answer(game, question.strip(), state)
     if told is None:
-        return Answer(f"No answer to {quoted(question.strip())} here; a bare ? lists what may be "
-                      "asked.")
+        return Answer(_("No answer to {question} here; a bare ? lists what may be asked.",
+                        question=quoted(question.strip())))
     return Answer(told)

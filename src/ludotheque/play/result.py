@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ludotheque.core.i18n import _
+
 if TYPE_CHECKING:
     from ludotheque.core.game import State
 
@@ -32,8 +34,22 @@ def result_sentence(state: State) -> str:
     returns = state.returns()
     best = max(returns)
     winners = [side for side in game.sides() if returns[side[0]] == best]
-    names = [" and ".join(game.seat_name(p) for p in side) for side in winners]
+    names = [together([game.seat_called(p) for p in side]) for side in winners]
     if len(winners) == 1:
-        return f"{names[0]} {'wins' if len(winners[0]) == 1 else 'win'}."
-    between = ", and " if any(len(side) > 1 for side in winners) else ", "
-    return f"Drawn between {between.join(names)}."
+        if len(winners[0]) == 1:
+            return _("{seat} wins.", seat=names[0])
+        return _("{seats} win.", seats=names[0])
+    # Sides of partners are told apart: "east and west, and north and south".
+    between = _(", and ") if any(len(side) > 1 for side in winners) else ", "
+    return _("Drawn between {sides}.", sides=between.join(names))
+
+
+def together(names: list[str]) -> str:
+    """Seats named together, in the reader's language: "east and west".
+
+    >>> together(["north", "east", "south"])
+    'north, east and south'
+    """
+    if len(names) == 1:
+        return names[0]
+    return _("{some} and {last}", some=", ".join(names[:-1]), last=names[-1])

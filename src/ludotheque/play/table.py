@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ludotheque.core.errors import IllegalMoveError, RecordError, quoted
+from ludotheque.core.i18n import _, ngettext
 from ludotheque.core.record import TAKEN_BACK, Record
 from ludotheque.selfplay.match import next_action
 
@@ -53,7 +54,9 @@ def taken_back(game: Game, seat: int, move: str, viewer: int | None) -> str:
     'north takes back a move.'
     """
     seen = viewer == seat or game.info.perfect_information
-    return f"{game.seat_name(seat)} takes back {move if seen else 'a move'}."
+    if seen:
+        return _("{seat} takes back {move}.", seat=game.seat_called(seat), move=move)
+    return _("{seat} takes back a move.", seat=game.seat_called(seat))
 
 
 class TakeBack(Exception):
@@ -88,10 +91,11 @@ class GameInPlay:
                 table._standing.pop()
             table._log.append(step.move)
         if table.state.is_terminal():
-            raise RecordError(
-                f"the record's game is over after {len(record.moves)} moves; only an "
-                "unfinished game can be resumed (replay shows a finished one)."
-            )
+            raise RecordError(ngettext(
+                "the record's game is over after {count} move; only an unfinished game can be "
+                "resumed (replay shows a finished one).",
+                "the record's game is over after {count} moves; only an unfinished game can be "
+                "resumed (replay shows a finished one).", len(record.moves)))
         return table
 
     def copy(self) -> GameInPlay:
@@ -135,27 +139,26 @@ class GameInPlay:
     def take_back_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back his last decision now, in one sentence; None if he
         may."""
-        name = self.game.seat_name(seat)
+        name = self.game.seat_called(seat)
         if len(self._standing) == 1:
-            return f"{name} has nothing to take back: no move has been played yet."
+            return _("{seat} has nothing to take back: no move has been played yet.", seat=name)
         before, last = self._standing[-2], self._standing[-1].last_action()
         assert last is not None  # every standing state but the first follows a move
         mover = before.current_player()
         # Neither a chance outcome nor another seat's move is named: either may be hidden
         # from this seat (a card another drew).
         if before.is_chance_node():
-            return (
-                f"{name} has nothing to take back: chance has spoken since (dice, a card or a "
-                "shot's flight), and nothing is taken back past what it showed."
-            )
+            return _("{seat} has nothing to take back: chance has spoken since (dice, a card or "
+                     "a shot's flight), and nothing is taken back past what it showed.",
+                     seat=name)
         if mover != seat:
-            return (
-                f"{name} has nothing to take back: {self.game.seat_name(mover)} has played "
-                "since; a seat takes back only its own last decision, before anyone else plays."
-            )
+            return _("{seat} has nothing to take back: {other} has played since; a seat takes "
+                     "back only its own last decision, before anyone else plays.", seat=name,
+                     other=self.game.seat_called(mover))
         reason = before.irrevocable(last)
         if reason is not None:
-            return f"{quoted(before.action_to_string(last))} cannot be taken back: {reason}."
+            return _("{move} cannot be taken back: {reason}.",
+                     move=quoted(before.action_to_string(last)), reason=reason)
         return None
 
     def take_back(self, seat: int) -> str:

@@ -33,6 +33,7 @@ from fastapi.responses import (
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
+from ludotheque.core import i18n
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.record import MAX_RECORD_BYTES, Record, nesting
 from ludotheque.server import pages
@@ -67,6 +68,9 @@ from ludotheque.server.service import (
 from ludotheque.server.settings import told
 from ludotheque.server.store import Store
 from ludotheque.server.table import Chance
+
+#: The cookie that keeps the language a person chose on a page.
+LANGUAGE_COOKIE = "language"
 
 #: The default database: a file in the directory the server is started from.
 DEFAULT_DATABASE = "sqlite:///ludotheque.sqlite"
@@ -121,6 +125,15 @@ def create_app(
     app = FastAPI(title="Ludothèque", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.add_middleware(SecurityHeaders)
+
+    @app.middleware("http")
+    async def in_its_language(request: Request, call_next: Any) -> Response:
+        """Answer each request in its reader's language: the one chosen on a page (its
+        cookie), else the best its browser asks for."""
+        with i18n.reading(_reader_language(request)):
+            pages.answering(request.url.path)
+            response: Response = await call_next(request)
+            return response
     #: What each client address may ask of what costs: tables created, records replayed.
     opened, replayed = Allowance(*creations), Allowance(*replays)
     app.mount("/static", StaticFiles(packages=[("ludotheque.server", "static")]),
@@ -147,6 +160,16 @@ def create_app(
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> str:
         return pages.lobby(service_of(request))
+
+    @app.get("/language/{code}")
+    async def switch(code: str, next: str = "/") -> Response:
+        """Read the edition in ``code`` from now on (a cookie), back on the page it was
+        chosen on: a path of this site's, nothing else."""
+        i18n.checked(code)
+        back = next if next.startswith("/") and not next.startswith("//") else "/"
+        answer = RedirectResponse(back, status_code=303)
+        answer.set_cookie(LANGUAGE_COOKIE, code, max_age=365 * 86_400, samesite="lax")
+        return answer
 
     @app.get("/new/{game}", response_class=HTMLResponse)
     async def new_table(game: str) -> str:
@@ -256,9 +279,11 @@ def create_app(
             await websocket.close(code=4403)  # refused before it opens: another site's page
             return
         await websocket.accept()
-        await _converse(websocket, service_of(websocket), table_id,
-                        Flood(time.monotonic(), *message_rate),
-                        public or _page_origin(websocket.headers.get("origin")), may_open)
+        # The connection reads the game, and is answered, in its page's language.
+        with i18n.reading(_reader_language(websocket)):
+            await _converse(websocket, service_of(websocket), table_id,
+                            Flood(time.monotonic(), *message_rate),
+                            public or _page_origin(websocket.headers.get("origin")), may_open)
 
     return app
 
@@ -293,6 +318,12 @@ def _uploaded(text: str, replayed: Allowance, client: str) -> Record:
     return record
 
 
+def _reader_language(connection: Request | WebSocket) -> str:
+    """The language a page's reader chose (its cookie), else the best his browser asks for."""
+    return i18n.chosen(connection.headers.get("accept-language"),
+                       connection.cookies.get(LANGUAGE_COOKIE))
+
+
 async def _converse(websocket: WebSocket, service: Service, table_id: str, flood: Flood,
                     base: str | None, may_open: Callable[[str], None]) -> None:
     """One connection: a hello, then moves and questions, until it closes, or it falls so
@@ -300,7 +331,7 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
     links are built on ``base``; ``may_open`` refuses a table its client may not open."""
     conversation = asyncio.current_task()
     assert conversation is not None  # run as a task, as every ASGI connection is
-    listener = Listener(seat=None, drop=conversation.cancel)
+    listener = Listener(seat=None, drop=conversation.cancel, language=i18n.language())
     pump = asyncio.create_task(_pump(websocket, listener))
     joined = False
     try:

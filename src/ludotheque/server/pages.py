@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import logging
+from contextvars import ContextVar
+from datetime import timedelta
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from babel.dates import format_timedelta
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
@@ -21,6 +24,15 @@ from markupsafe import Markup
 from ludotheque.agents import PERSON, is_person, kinds, make_agent
 from ludotheque.agents.levels import LEVELS, methods
 from ludotheque.core.errors import LudothequeError, OptionError, RecordError, quoted
+from ludotheque.core.i18n import (
+    LANGUAGES,
+    N_,
+    NAMES,
+    _,
+    language,
+    script_messages,
+    translations,
+)
 from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game, manifest, manifests
 from ludotheque.play.help import how_to_play, rules_doc
@@ -42,19 +54,27 @@ _templates = Environment(
     autoescape=select_autoescape(),
     trim_blocks=True,
     lstrip_blocks=True,
+    extensions=["jinja2.ext.i18n"],
+)
+# A page says its sentences in its reader's language, the one the request is answered in.
+_templates.install_gettext_callables(  # type: ignore[attr-defined]
+    gettext=lambda message: translations(language()).gettext(message),
+    ngettext=lambda one, many, n: translations(language()).ngettext(one, many, n),
+    newstyle=True,
 )
 _markdown = MarkdownIt("commonmark").enable("table")
 _log = logging.getLogger("ludotheque.server")
 
-#: How each kind of seat is offered on a new table's form.
-SEAT_KINDS = {
-    PERSON: "a person (send them the seat's link)",
-    "random": "computer, random moves",
-    "heuristic": "computer, heuristic",
-    "easy": "computer, easy",
-    "medium": "computer, medium",
-    "hard": "computer, hard",
-}
+def seat_kinds() -> dict[str, str]:
+    """How each kind of seat is offered on a new table's form, in the reader's language."""
+    return {
+        PERSON: _("a person (send them the seat's link)"),
+        "random": _("computer, random moves"),
+        "heuristic": _("computer, heuristic"),
+        "easy": _("computer, easy"),
+        "medium": _("computer, medium"),
+        "hard": _("computer, hard"),
+    }
 
 
 def has_screen(game: str) -> bool:
@@ -68,7 +88,23 @@ def seated() -> list[Manifest]:
 
 
 def _render(template: str, **values: Any) -> str:
-    return _templates.get_template(template).render(**values)
+    return _templates.get_template(template).render(
+        language=language(), languages=NAMES, here=_here.get(),
+        script_messages=_script_messages(language()), **values)
+
+
+@cache
+def _script_messages(reader: str) -> dict[str, str | list[str]]:
+    return script_messages(reader)
+
+
+#: The path of the page being answered (its language switch comes back to it).
+_here: ContextVar[str] = ContextVar("here", default="/")
+
+
+def answering(path: str) -> None:
+    """Say which page is being answered: its path, for the language switch."""
+    _here.set(path)
 
 
 def markdown(text: str) -> Markup:
@@ -106,7 +142,8 @@ def _summary(table: GameTable, now: float, last: float) -> dict[str, Any]:
     return {
         "id": table.id,
         "title": table.game.info.title,
-        "seats": ", ".join(f"{table.seat_name(s)}: {'person' if k == PERSON else k}"
+        "seats": ", ".join(_("{seat}: {kind}", seat=table.game.seat_called(s),
+                             kind=_("person") if k == PERSON else k)
                            for s, k in enumerate(table.kinds)),
         "moves": table.state.decisions(),
         "begun": ago(now - table.row.created),
@@ -115,17 +152,20 @@ def _summary(table: GameTable, now: float, last: float) -> dict[str, Any]:
 
 
 def ago(seconds: float) -> str:
-    """How long ago something happened, in the largest unit that is at least one.
+    """How long ago something happened, in the largest unit that is at least one, in the
+    reader's language (Babel's).
 
     >>> ago(12), ago(61), ago(2 * 3600 + 5), ago(86_400 * 3)
-    ('just now', 'a minute ago', '2 hours ago', '3 days ago')
+    ('just now', '1 minute ago', '2 hours ago', '3 days ago')
+    >>> from ludotheque.core.i18n import reading as in_french
+    >>> with in_french("fr"):
+    ...     ago(2 * 3600 + 5)
+    'il y a 2 heures'
     """
-    for unit, length in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
-        count = int(seconds // length)
-        if count >= 1:
-            return f"a{'n' if unit == 'hour' else ''} {unit} ago" if count == 1 \
-                else f"{count} {unit}s ago"
-    return "just now"
+    if seconds < 60:
+        return _("just now")
+    return str(format_timedelta(timedelta(seconds=-seconds), add_direction=True, threshold=1,
+                                locale=language()))
 
 
 def _offered_kinds(game: str) -> dict[str, str]:
@@ -133,9 +173,19 @@ def _offered_kinds(game: str) -> dict[str, str]:
     each level, then its other methods at each (Cabriole's aiming player beside its planner)."""
     loaded = load_game(game)
     offered = kinds(loaded)
-    plain = {kind: label for kind, label in SEAT_KINDS.items() if kind in offered}
-    return plain | {f"{method}:{level}": f"computer, {method} player, {level}"
+    plain = {kind: label for kind, label in seat_kinds().items() if kind in offered}
+    return plain | {f"{method}:{level}": _("computer, {method}, {level}",
+                                           method=_(METHODS.get(method, method)),
+                                           level=_(level))
                     for method in methods(loaded.name)[1:] for level in LEVELS}
+
+
+#: The computer players a game offers besides its own, in words (``N_``-marked), and their
+#: levels: what the form's seats say.
+METHODS = {"lookahead": N_("looking one turn ahead"),
+           "ismcts": N_("searching the worlds it cannot see (ISMCTS)"),
+           "mcts": N_("tree search (MCTS)"), "expectimax": N_("expectimax search"),
+           "planner": N_("planning its shots"), "aim": N_("aiming each shot")}
 
 
 @cache
@@ -176,8 +226,9 @@ def _fields(options: Sequence[Option], form: dict[str, str], prefix: str = ""
     return [
         {"option": o, "field": prefix + o.name,
          "value": form.get(prefix + o.name, o.show(o.default)),
-         "choices": [o.show(v) for v in o.allowed] if o.allowed is not None
-         else [o.show(True), o.show(False)] if o.type is bool else None}
+         # Each choice as typed (what the form sends) and as its reader reads it.
+         "choices": [(o.show(v), o.word(v)) for v in o.allowed] if o.allowed is not None
+         else [(o.show(v), o.word(v)) for v in (True, False)] if o.type is bool else None}
         for o in options
     ]
 
@@ -204,12 +255,13 @@ def read_new_table(game: str, form: dict[str, str]
 def table(table: GameTable) -> str:
     declared = table.game.manifest
     shown = {o.name: o for o in declared.options}
-    options = [f"{name}={shown[name].show(value)}" for name, value in table.game.options.items()
-               if shown[name].rule]
+    options = [_("{option}: {value}", option=shown[name].title(), value=shown[name].word(value))
+               for name, value in table.game.options.items() if shown[name].rule]
     return _render(
-        "table.html", table=table, declared=declared, options=", ".join(options),
-        how_to_play=_quick_rules(declared.id, tuple(table.game.options.items())),
+        "table.html", table=table, declared=declared, options="; ".join(options),
+        how_to_play=_quick_rules(declared.id, tuple(table.game.options.items()), language()),
         doc=_doc(declared.id), seats=[table.seat_name(s) for s in range(len(table.kinds))],
+        called=[table.game.seat_called(s) for s in range(len(table.kinds))],
         settings=told(table.row.settings),
     )
 
@@ -222,18 +274,27 @@ def _doc(name: str) -> Markup:
 
 
 @lru_cache(maxsize=512)
-def _quick_rules(name: str, options: tuple[tuple[str, Any], ...]) -> Markup:
-    """The How to play as a table's options have it."""
+def _quick_rules(name: str, options: tuple[tuple[str, Any], ...], reader: str) -> Markup:
+    """The How to play as a table's options have it, in the ``reader``'s language (the one
+    being answered in)."""
     try:
         return markdown(how_to_play(name, load_game(name, **dict(options))))
     except LudothequeError as exc:
         return Markup.escape(str(exc))
 
 
-@cache
 def rules(game: str) -> str:
+    return _rules(game, language())
+
+
+@cache
+def _rules(game: str, reader: str) -> str:
+    """A rules page, rendered once in each language."""
     declared = manifest(game)
-    return _render("rules.html", declared=declared, doc=_doc(declared.id))
+    # The doc is the historians' English; a reader of another language reads his How to play
+    # above it.
+    quick = markdown(how_to_play(declared.id)) if reader != LANGUAGES[0] else None
+    return _render("rules.html", declared=declared, doc=_doc(declared.id), how_to_play=quick)
 
 
 #: What the studies of the readings hold that a page may show: reports, plots, their numbers.
@@ -272,6 +333,7 @@ def replay(record: Record, table_id: str | None) -> str:
         "replay.html", declared=declared, table_id=table_id,
         record=json.loads(record.to_json()),  # put in the page by |tojson, escaped
         seats=[game.seat_name(s) for s in range(game.num_players())],
+        called=[game.seat_called(s) for s in range(game.num_players())],
         has_screen=has_screen(declared.id),
     )
 
@@ -305,12 +367,13 @@ def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
     the server's log."""
     game = record.load_game()
     if seat is not None and not 0 <= seat < game.num_players():
-        raise LudothequeError(f"the seats are numbered 0 to {game.num_players() - 1}.")
+        raise LudothequeError(_("the seats are numbered 0 to {last}.",
+                                last=game.num_players() - 1))
     shown: list[dict[str, Any]] = []
     walked = record.walk(game)
     state = game.new_initial_state()
     try:
-        shown.append({"move": "", "said": "The game begins.", "view": state.observation(seat)})
+        shown.append({"move": "", "said": _("The game begins."), "view": state.observation(seat)})
         for step in walked:
             if step.withdrawn is not None:
                 said = taken_back(game, step.seat, step.withdrawn, seat)
@@ -320,7 +383,8 @@ def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
                           "view": step.state.observation(seat)})
             state = step.state
         if record.stopped is not None:
-            shown[-1]["result"] = f"The game was {record.stopped}; its record ends there."
+            shown[-1]["result"] = _("The game was {stopped}; its record ends there.",
+                                    stopped=record.stopped)
         elif state.is_terminal():
             shown[-1]["result"] = result_sentence(state)
     except LudothequeError:
@@ -328,7 +392,7 @@ def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
     except Exception as error:  # the rules', not the record's
         _log.error("a replay of %s stopped at its entry %d", record.game, len(shown),
                    exc_info=error)
-        shown.append({"move": "", "view": None, "said": f"The replay stops here: the server "
-                      f"could not replay entry {len(shown)} of this record (its rules met a "
-                      "fault, now in the server's log)."})
+        shown.append({"move": "", "view": None, "said": _(
+            "The replay stops here: the server could not replay entry {entry} of this record "
+            "(its rules met a fault, now in the server's log).", entry=len(shown))})
     return shown

@@ -33,7 +33,7 @@ import random
 import secrets
 import time
 from collections import OrderedDict, defaultdict, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 from ludotheque.agents import PERSON, is_person, make_agent
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError, quoted
 from ludotheque.core.game import State
+from ludotheque.core.i18n import LANGUAGES, language
 from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.help import answer
@@ -112,6 +113,8 @@ class Listener:
     base: str | None = None
     #: Whether this connection has been given its seat's own link (once: the page keeps it).
     linked: bool = False
+    #: The language its page reads the game in.
+    language: str = LANGUAGES[0]
 
     def send(self, message: dict[str, Any]) -> None:
         if self.behind:
@@ -134,9 +137,15 @@ class Over:
 
     id: str
     title: str
-    result: str
+    #: How it ended, in each language (``told`` says it in the reader's).
+    results: Mapping[str, str]
     stopped: bool
     at: float
+
+    @property
+    def result(self) -> str:
+        """How it ended, in the reader's language."""
+        return self.results[language()]
 
     @classmethod
     def of(cls, row: TableRow, end: Event) -> Over:
@@ -271,7 +280,7 @@ class Service:
         self.tables.pop(table.id, None)
         self._opened_by.pop(table.id, None)
         self.over[table.id] = Over(table.id, table.game.info.title,
-                                   table.stopped or table.result or "", table.stopped is not None,
+                                   table.stopped or table.results(), table.stopped is not None,
                                    table.events[-1].at if table.events else self.clock())
         self._keep(table)
 
@@ -494,7 +503,7 @@ class Service:
         table = self.table(table_id)
         self._listeners[table_id].append(listener)
         listener.sent = min(listener.sent, table.number)
-        listener.send(table.frame(listener.seat, listener.sent))
+        listener.send(table.frame(listener.seat, listener.sent, listener.language))
         listener.sent = table.number
         if listener.seat is not None:
             self._away[table_id][listener.seat] = None
@@ -791,7 +800,7 @@ class Service:
     def _tell(self, table: GameTable) -> None:
         for listener in self._listeners[table.id]:
             if listener.sent < table.number:
-                listener.send(table.frame(listener.seat, listener.sent))
+                listener.send(table.frame(listener.seat, listener.sent, listener.language))
                 listener.sent = table.number
 
     async def _settle(self, table: GameTable) -> None:

@@ -20,16 +20,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludotheque.core.errors import OptionError, quoted
+from ludotheque.core.i18n import N_, _
 from ludotheque.core.options import Option
 
 #: Every setting a table has, with its default.
 SETTINGS = (
-    Option("talk", bool, True, rule=False,
-           help="the people at the table may send each other short messages; the table's "
-                "creator may turn this off at any time"),
-    Option("spectators_read", bool, False, rule=False,
-           help="spectators read what the people at the table say while this is on (never "
-                "what was said before; they never write)"),
+    Option("talk", bool, True, rule=False, label=N_("talk"),
+           help=N_("the people at the table may send each other short messages; the table's "
+                   "creator may turn this off at any time")),
+    Option("spectators_read", bool, False, rule=False, label=N_("spectators read the talk"),
+           help=N_("spectators read what the people at the table say while this is on (never "
+                   "what was said before; they never write)")),
 )
 
 _BY_NAME = {setting.name: setting for setting in SETTINGS}
@@ -60,6 +61,6 @@ def told(settings: Mapping[str, Any]) -> list[str]:
     ['talk at the table', "spectators don't read it"]
     """
     if not settings.get("talk", True):
-        return ["no talk at the table"]
-    return ["talk at the table", "spectators read it" if settings.get("spectators_read")
-            else "spectators don't read it"]
+        return [_("no talk at the table")]
+    return [_("talk at the table"), _("spectators read it") if settings.get("spectators_read")
+            else _("spectators don't read it")]

@@ -43,6 +43,7 @@ from typing import Any, TypeVar, overload
 from ludotheque.agents import PERSON, is_person
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, quoted
 from ludotheque.core.game import CHANCE, TERMINAL, Game, State
+from ludotheque.core.i18n import LANGUAGES, _, language, reading
 from ludotheque.core.record import TAKEN_BACK, Record
 from ludotheque.core.registry import load_game
 from ludotheque.play.result import result_sentence
@@ -54,6 +55,20 @@ from ludotheque.server.store import END, MOVE, SEAT, STOP, TAKE_BACK, Event, Tab
 Chance = Callable[[State], int]
 
 T = TypeVar("T")
+
+
+def in_each_language(tell: Callable[[], T]) -> dict[str, T]:
+    """What ``tell`` says in each language: each seat reads the game in his own, so what a
+    table tells is kept in all of them.
+
+    >>> in_each_language(lambda: _("yes"))
+    {'en': 'yes', 'fr': 'oui'}
+    """
+    told = {}
+    for each in LANGUAGES:
+        with reading(each):
+            told[each] = tell()
+    return told
 
 
 class TableFault(LudothequeError):
@@ -88,8 +103,10 @@ def stopped_sentence(number: int, reason: str, abandoned: bool = False) -> str:
     'abandoned after event 11 (no move for 7 days)'
     """
     if abandoned:
-        return f"abandoned after event {number - 1} ({reason})"
-    return f"stopped by a fault at {f'event {number}' if number else 'its start'} ({reason})"
+        return _("abandoned after event {number} ({reason})", number=number - 1, reason=reason)
+    if number:
+        return _("stopped by a fault at event {number} ({reason})", number=number, reason=reason)
+    return _("stopped by a fault at its start ({reason})", reason=reason)
 
 
 @dataclass(frozen=True)
@@ -112,20 +129,22 @@ class GameTable:
     #: Who holds each seat now: ``human`` or a computer player's kind.
     kinds: list[str]
     events: list[Event]
-    #: What each event told each seat, and (last) a spectator: the log as each may read it.
-    _said: list[tuple[str, ...]]
+    #: What each event told each seat, and (last) a spectator, in each language: the log as
+    #: each may read it.
+    _said: list[dict[str, tuple[str, ...]]]
     _move_ids: dict[str, int]
     #: What each viewer (the seats, then a spectator) is shown of the table after its last
-    #: event: his frame but for the events.
-    _shown: list[dict[str, Any]]
+    #: event, in each language: his frame but for the events.
+    _shown: dict[str, list[dict[str, Any]]]
     #: The number of the last event played (the log may hold more, kept unplayed).
     _played: int
 
     def __init__(self, row: TableRow, events: Sequence[Event] = ()) -> None:
         self.row = row
         self.game: Game = load_game(row.game, **row.options)
-        #: Why the table stopped before its game's end (``stopped_sentence``), or None.
-        self.stopped: str | None = None
+        #: Why the table stopped before its game's end (``stopped_sentence``) in each
+        #: language, or None.
+        self.stopped: dict[str, str] | None = None
         stop = events[-1] if events and events[-1].kind == STOP else None
         logged = events[:-1] if stop is not None else events
         #: A fault met replaying the stored log: to be logged, and, unless the table is over
@@ -142,8 +161,9 @@ class GameTable:
             if self.fault is None and self.state.is_terminal():
                 # A finished game stays finished, shown as far as it can be, its result untold.
                 self.fault = framing
-                self._shown = self._as_far_as_shown(
-                    f"The game is over; its result cannot be told ({framing.reason}).")
+                self._shown = self._as_far_as_shown(lambda: _(
+                    "The game is over; its result cannot be told ({reason}).",
+                    reason=framing.reason))
                 return
             # Back to the last position that was shown, where the table's stop will leave it.
             self._replay(logged, framing.number)
@@ -157,7 +177,7 @@ class GameTable:
         self.events = []
         self._said = []
         self._move_ids = {}
-        self._shown = []
+        self._shown = {}
         self._played = 0
         fault = None
         for event in events:
@@ -168,7 +188,7 @@ class GameTable:
                 except Exception as error:  # whatever the rules raise: this table's alone
                     fault = TableFault(self.id, event.number, error)
             # From the fault on, events stay in the log but are played no more.
-            self._keep(event, ("",) * len(self._viewers()))
+            self._keep(event, self._unsaid())
         return fault
 
     # --- what the table is -------------------------------------------------------------------
@@ -190,10 +210,10 @@ class GameTable:
         """Whether no more is played here: the game has ended, or a fault stopped it."""
         return self.stopped is not None or self.state.is_terminal()
 
-    @property
-    def result(self) -> str | None:
-        """How the table ended, in one sentence: its game's result, or what stopped it."""
-        return self._shown[-1].get("result") if self._shown else None
+    def results(self) -> dict[str, str]:
+        """How the table ended, in one sentence in each language: its game's result, or what
+        stopped it (a table that plays on: nothing yet)."""
+        return {each: str(shown[-1].get("result") or "") for each, shown in self._shown.items()}
 
     def seat_name(self, seat: int) -> str:
         return self.game.seat_name(seat)
@@ -228,7 +248,8 @@ class GameTable:
             record = self.inplay.record()
         except Exception:  # the fault met at start, logged then
             record = Record(self.game.name, dict(self.game.options), self.inplay.log)
-        return replace(record, seats=tuple(self.kinds), stopped=self.stopped,
+        stopped = self.stopped[LANGUAGES[0]] if self.stopped else None  # records are English
+        return replace(record, seats=tuple(self.kinds), stopped=stopped,
                        settings=self.row.settings or None)
 
     # --- turning what is asked into events, rehearsed -----------------------------------------
@@ -238,15 +259,19 @@ class GameTable:
         """``seat`` playing ``move`` (as written) and the chance that follows it, rehearsed;
         an IllegalMoveError in one sentence, or a TableFault, and nothing is played."""
         player = self.to_act()
-        name = self.seat_name(seat)
         if player != seat:
             if self.stopped is not None:
-                raise IllegalMoveError(f"this table was {self.stopped}: no more moves are "
-                                       "played; its replay and its record keep the game.")
+                raise IllegalMoveError(_("this table was {stopped}: no more moves are played; "
+                                         "its replay and its record keep the game.",
+                                         stopped=self.stopped[language()]))
             if player == TERMINAL:
-                raise IllegalMoveError("the game is over: no more moves are played.")
-            whose = "chance's" if player == CHANCE else f"{self.seat_name(player)}'s"
-            raise IllegalMoveError(f"it is {whose} turn, not {name}'s: wait for it.")
+                raise IllegalMoveError(_("the game is over: no more moves are played."))
+            if player == CHANCE:
+                raise IllegalMoveError(_("it is chance's turn, not {seat}'s: wait for it.",
+                                         seat=self.game.seat_called(seat)))
+            raise IllegalMoveError(_("it is {player}'s turn, not {seat}'s: wait for it.",
+                                     player=self.game.seat_called(player),
+                                     seat=self.game.seat_called(seat)))
         number = self.number + 1
         # The move is read in a world the seat's view leaves possible, as a person at the
         # terminal's is, so that a refusal says nothing of what he cannot see.
@@ -287,7 +312,8 @@ class GameTable:
         """``seat`` taking back his last decision, rehearsed, or why not (one sentence)."""
         number = self.number + 1
         if self.stopped is not None:
-            raise IllegalMoveError(f"this table was {self.stopped}: nothing is taken back.")
+            raise IllegalMoveError(_("this table was {stopped}: nothing is taken back.",
+                                     stopped=self.stopped[language()]))
         refusal = self._judged(number, lambda: self.inplay.take_back_refusal(seat))
         if refusal is not None:
             raise IllegalMoveError(refusal)
@@ -297,10 +323,13 @@ class GameTable:
     def hand_over(self, seat: int, kind: str, at: float) -> Ahead:
         """``seat`` passing to ``kind`` (a computer player, or a person back), rehearsed."""
         if self.is_over():
-            raise IllegalMoveError("the game is over: its seats stay as they ended it.")
+            raise IllegalMoveError(_("the game is over: its seats stay as they ended it."))
         if self.kinds[seat] == kind:
-            held = "a person" if kind == PERSON else f"the computer ({kind})"
-            raise IllegalMoveError(f"{self.seat_name(seat)}'s seat is already held by {held}.")
+            raise IllegalMoveError(
+                _("{seat}'s seat is already held by a person.", seat=self.game.seat_called(seat))
+                if kind == PERSON else
+                _("{seat}'s seat is already held by the computer ({kind}).",
+                  seat=self.game.seat_called(seat), kind=kind))
         number = self.number + 1
         return self._ahead(number, lambda twin: twin._play(Event(number, SEAT, seat, kind,
                                                                   None, at)))
@@ -362,19 +391,28 @@ class GameTable:
         return Ahead(twin.events[self.number:], twin)
 
     def _finish(self) -> None:
-        self._keep(Event(self.number + 1, END, CHANCE, json.dumps({"result": self.result}),
+        # The result in English, as it always was, and in every language for the lobby.
+        results = self.results()
+        self._keep(Event(self.number + 1, END, CHANCE,
+                         json.dumps({"result": results[LANGUAGES[0]], "told": results}),
                          None, self.events[-1].at if self.events else 0.0),
-                   ("",) * len(self._viewers()))
+                   self._unsaid())
 
     @staticmethod
-    def ending(event: Event) -> str:
-        """How the table a log's last ``event`` ends ended, in the lobby's words, read
-        without playing it again: its game's result, or what stopped it."""
+    def ending(event: Event) -> dict[str, str]:
+        """How the table a log's last ``event`` ends ended, in the lobby's words in each
+        language, read without playing it again: its game's result, or what stopped it."""
         if event.kind == STOP:
-            return stopped_sentence(_stopped_at(event), _stopped_reason(event),
-                                    _stopped_field(event, "abandoned") is True)
-        result = _stopped_field(event, "result")
-        return result if isinstance(result, str) else "over"
+            return in_each_language(lambda: stopped_sentence(
+                _stopped_at(event), _stopped_reason(event),
+                _stopped_field(event, "abandoned") is True))
+        result, told = _stopped_field(event, "result"), _stopped_field(event, "told")
+
+        def said() -> str:
+            if isinstance(told, dict) and isinstance(told.get(language()), str):
+                return str(told[language()])
+            return result if isinstance(result, str) else _("over")
+        return in_each_language(said)
 
     def _judged(self, number: int, work: Callable[[], T]) -> T:
         """What ``work`` answers; the rules' refusal (a LudothequeError) as it is, anything
@@ -411,20 +449,20 @@ class GameTable:
                 raise LudothequeError(f"{quoted(event.text)} reads back as another move.")
             after = before.clone()
             after.apply_action(read)
-            said = tuple(after.describe_last(viewer) for viewer in self._viewers())
+            said = in_each_language(
+                lambda: tuple(after.describe_last(viewer) for viewer in self._viewers()))
             self.inplay.play(read, after=after)
         elif event.kind == TAKE_BACK:
             inplay = self.inplay.copy()
             move = inplay.take_back(event.seat)
-            said = tuple(taken_back(self.game, event.seat, move, viewer)
-                         for viewer in self._viewers())
+            said = in_each_language(lambda: tuple(taken_back(self.game, event.seat, move, viewer)
+                                                  for viewer in self._viewers()))
             self.inplay = inplay
         elif event.kind == END:
-            said = ("",) * len(self._viewers())  # the game's end, told by its last move
+            said = self._unsaid()  # the game's end, told by its last move
         elif event.kind == SEAT:
-            holder = "a person again" if is_person(event.text) else f"the computer ({event.text})"
-            said = (f"{self.seat_name(event.seat)}'s seat is now played by {holder}.",) * len(
-                self._viewers())
+            said = in_each_language(lambda: (self._handed(event.seat, event.text),) * len(
+                self._viewers()))
             self.kinds[event.seat] = event.text
         else:
             raise LudothequeError(f"event {event.number} of table {self.id} is of an "
@@ -432,7 +470,19 @@ class GameTable:
         self._keep(event, said)
         self._played = event.number
 
-    def _keep(self, event: Event, said: tuple[str, ...]) -> None:
+    def _handed(self, seat: int, kind: str) -> str:
+        """A seat handed on to ``kind``, as everyone is told."""
+        if is_person(kind):
+            return _("{seat}'s seat is now played by a person again.",
+                     seat=self.game.seat_called(seat))
+        return _("{seat}'s seat is now played by the computer ({kind}).",
+                 seat=self.game.seat_called(seat), kind=kind)
+
+    def _unsaid(self) -> dict[str, tuple[str, ...]]:
+        """An event that tells nobody anything, in every language."""
+        return {each: ("",) * len(self._viewers()) for each in LANGUAGES}
+
+    def _keep(self, event: Event, said: dict[str, tuple[str, ...]]) -> None:
         self.events.append(event)
         self._said.append(said)
         if event.move_id is not None:
@@ -440,17 +490,21 @@ class GameTable:
 
     def _end(self, event: Event) -> None:
         """The table stopped as ``event`` records: by a fault, or abandoned."""
-        self.stopped = stopped_sentence(_stopped_at(event), _stopped_reason(event),
-                                        _stopped_field(event, "abandoned") is True)
-        told = f"The game was {self.stopped}; its replay and record keep it as it stood before."
-        self._keep(event, (told,) * len(self._viewers()))
-        self._shown = [part | {"stopped": True} for part in self._as_far_as_shown(told)]
+        self.stopped = self.ending(event)
 
-    def _as_far_as_shown(self, result: str) -> list[dict[str, Any]]:
-        """Each viewer's frame of a table that plays no more: his view of its last position,
-        or None where the fault was in showing it, and ``result``."""
-        return [{"view": self._still_shown(viewer), "to_act": None, "kinds": list(self.kinds),
-                 "result": result} for viewer in self._viewers()]
+        def told() -> str:
+            return _("The game was {stopped}; its replay and record keep it as it stood before.",
+                     stopped=self.stopped[language()] if self.stopped else "")
+        self._keep(event, in_each_language(lambda: (told(),) * len(self._viewers())))
+        self._shown = {each: [part | {"stopped": True} for part in shown]
+                       for each, shown in self._as_far_as_shown(told).items()}
+
+    def _as_far_as_shown(self, result: Callable[[], str]) -> dict[str, list[dict[str, Any]]]:
+        """Each viewer's frame of a table that plays no more, in each language: his view of
+        its last position, or None where the fault was in showing it, and ``result``."""
+        return in_each_language(lambda: [
+            {"view": self._still_shown(viewer), "to_act": None, "kinds": list(self.kinds),
+             "result": result()} for viewer in self._viewers()])
 
     def _still_shown(self, viewer: int | None) -> Any:
         try:
@@ -469,9 +523,10 @@ class GameTable:
 
     # --- what a seat is shown ----------------------------------------------------------------
 
-    def _framed(self) -> list[dict[str, Any]]:
-        """What each viewer is shown of the table as it stands: his view, whose turn it is,
-        and the legal moves of whoever acts next, worked out once in his world."""
+    def _framed(self) -> dict[str, list[dict[str, Any]]]:
+        """What each viewer is shown of the table as it stands, in each language: his view,
+        whose turn it is, and the legal moves of whoever acts next, worked out once in his
+        world (a move is written in the one notation, whatever the language)."""
         state = self.state
         player = state.current_player()
         terminal = player == TERMINAL
@@ -484,38 +539,43 @@ class GameTable:
                 moves["write"] = world.legal_text(legal)
             else:
                 moves["legal"] = [world.action_to_string(a) for a in legal]
-        result = None
         if terminal:
             # What the record and the lobby will ask of a finished game, asked now.
             state.returns()
             state.outcome()
-            result = result_sentence(state)
-        shown = []
-        for viewer in self._viewers():
-            part: dict[str, Any] = {
-                "view": state.observation(viewer),
-                "to_act": self.seat_name(player) if player >= 0 else None,
-                "kinds": list(self.kinds),
-            }
-            if player >= 0 and player == viewer:
-                part |= moves
-            if viewer is not None and not terminal:
-                part["can_take_back"] = self.inplay.take_back_refusal(viewer) is None
-            if terminal:
-                part["result"] = result
-            shown.append(part)
-        return shown
+        taking_back = {viewer: self.inplay.take_back_refusal(viewer) is None
+                       for viewer in self._viewers() if viewer is not None and not terminal}
 
-    def frame(self, seat: int | None, since: int) -> dict[str, Any]:
+        def shown() -> list[dict[str, Any]]:
+            result = result_sentence(state) if terminal else None
+            parts = []
+            for viewer in self._viewers():
+                part: dict[str, Any] = {
+                    "view": state.observation(viewer),
+                    "to_act": self.seat_name(player) if player >= 0 else None,
+                    "kinds": list(self.kinds),
+                }
+                if player >= 0 and player == viewer:
+                    part |= moves
+                if viewer in taking_back:
+                    part["can_take_back"] = taking_back[viewer]
+                if terminal:
+                    part["result"] = result
+                parts.append(part)
+            return parts
+        return in_each_language(shown)
+
+    def frame(self, seat: int | None, since: int, in_language: str = LANGUAGES[0]
+              ) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent after event ``since``: the events since,
-        as told to him, and the table as he may see it now."""
+        as told to him, and the table as he may see it now, in ``in_language``."""
         viewer = len(self._viewers()) - 1 if seat is None else seat
         return {
             "type": "update",
-            "events": [{"n": n, "said": self._said[n - 1][viewer]}
+            "events": [{"n": n, "said": self._said[n - 1][in_language][viewer]}
                        for n in range(since + 1, self.number + 1)],
             "n": self.number,
-            **self._shown[viewer],
+            **self._shown[in_language][viewer],
         }
 
 

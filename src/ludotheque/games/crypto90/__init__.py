@@ -1,6 +1,7 @@
 """Crypto-90 (Éditions Edmond Dujardin): rows of numbered cards put in order, with fakirs."""
 
 from ludotheque.core.cards import SEATING
+from ludotheque.core.i18n import N_
 from ludotheque.core.manifest import GameInfo, Manifest
 from ludotheque.core.options import Option, limit_option
 from ludotheque.games.crypto90.rules import TENS
@@ -32,7 +33,8 @@ OPTIONS = (
         (2, 3, 4),
         source="«A deux ou à trois, on utilise les 96 cartes. A quatre, chacun pour soi, "
         "retirer 2 fakirs du jeu.»",
-        help="two, three or four players, each for himself",
+        help=N_("two, three or four players, each for himself"),
+        label=N_("players"),
     ),
     Option(
         "laying",
@@ -42,8 +44,10 @@ OPTIONS = (
         source="«sa carte en main, qui ne doit être abattue qu'au dernier moment»; «le "
         "joueur qui aurait en main la carte lui permettant de parachever sa rangée de neuf "
         "cartes, serait quand même gagnant»",
-        help="chosen = a player whose nine are in order may keep the ninth card in hand and "
-        "lay it on a later turn; at once = he lays it and wins at the end of his turn",
+        help=N_("chosen = a player whose nine are in order may keep the ninth card in hand and "
+                "lay it on a later turn; at once = he lays it and wins at the end of his turn"),
+        label=N_("laying the ninth card"),
+        words=(("chosen", N_("when he chooses")), ("at once", N_("at once"))),
     ),
     Option(
         "received_fakir",
@@ -52,8 +56,10 @@ OPTIONS = (
         ("first chance", "free"),
         source="«Celui qui reçoit ainsi un fakir s'en débarrassera à la première occasion "
         "comme si c'était une carte ordinaire.»",
-        help="first chance = a player with a fakir in his row must put the next card he "
-        "exchanges in its place; free = he exchanges as he likes",
+        help=N_("first chance = a player with a fakir in his row must put the next card he "
+                "exchanges in its place; free = he exchanges as he likes"),
+        label=N_("received fakir"),
+        words=(("first chance", N_("at the first chance")), ("free", N_("free"))),
     ),
     Option(
         "tens",
@@ -62,9 +68,11 @@ OPTIONS = (
         TENS,
         source="«Les neuf dizaines (jeu gagnant dont les neuf cartes appartiennent chacune et "
         "dans l'ordre à des dizaines différentes)»; «une carte de chaque dizaine»",
-        help="deck = the deck's nine tens 01–10, 11–20, … 81–90; digit = by the tens digit, "
-        "01–09, 10–19, … 80–89 and 90 (written 1-10 and 0-9 before OpenSpiel's game "
-        "strings, which read them as numbers)",
+        help=N_("deck = the deck's nine tens 01–10, 11–20, … 81–90; digit = by the tens "
+                "digit, 01–09, 10–19, … 80–89 and 90 (written 1-10 and 0-9 before OpenSpiel's "
+                "game strings, which read them as numbers)"),
+        label=N_("the nine tens"),
+        words=(("deck", N_("01–10, 11–20, … 81–90")), ("digit", N_("by the tens digit"))),
         synonyms=(("1-10", "deck"), ("0-9", "digit")),
     ),
     Option(
@@ -74,8 +82,11 @@ OPTIONS = (
         ("dealer", "pile"),
         source="the leaflet is silent; its Crypto géographique: «Tout joueur ayant reçu ou "
         "tiré un Fakir doit immédiatement l'exposer… et tirer une carte de remplacement»",
-        help="dealer = a fakir turned up to begin the pile is the dealer's, set aside, and "
-        "the next card is turned up; pile = it begins the pile, where nobody may take it",
+        help=N_("dealer = a fakir turned up to begin the pile is the dealer's, set aside, and "
+                "the next card is turned up; pile = it begins the pile, where nobody may take "
+                "it"),
+        label=N_("fakir turned up"),
+        words=(("dealer", N_("the dealer's")), ("pile", N_("stays on the pile"))),
     ),
     Option(
         "goal",
@@ -84,15 +95,18 @@ OPTIONS = (
         ("points", "rounds"),
         source="«La partie se joue en 1.000 points (ou autre nombre à convenir). Elle peut "
         "aussi se jouer en 3 manches (ou autre nombre à convenir).»",
-        help="points = the game ends after the round in which a player reaches the points; "
-        "rounds = after a number of rounds",
+        help=N_("points = the game ends after the round in which a player reaches the points; "
+                "rounds = after a number of rounds"),
+        label=N_("game played in"),
+        words=(("points", N_("points")), ("rounds", N_("rounds"))),
     ),
     Option(
         "points",
         int,
         1000,
         source="«La partie se joue en 1.000 points (ou autre nombre à convenir)»",
-        help="the points that end the game (goal=points)",
+        help=N_("the points that end the game (goal=points)"),
+        label=N_("points"),
         presets=(500, 2000),
         minimum=1,
         # «autre nombre à convenir»: a hundred times the leaflet's game is as far as any
@@ -104,7 +118,8 @@ OPTIONS = (
         int,
         3,
         source="«Elle peut aussi se jouer en 3 manches (ou autre nombre à convenir)»",
-        help="the rounds the game lasts (goal=rounds)",
+        help=N_("the rounds the game lasts (goal=rounds)"),
+        label=N_("rounds"),
         minimum=1,
         maximum=100,
     ),

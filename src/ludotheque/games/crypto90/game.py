@@ -5,6 +5,8 @@ pile), then ``hand``, ``row 1`` … ``row 8`` (exchange the card taken for the h
 card) or ``reject`` (a stock card discarded at once); then, holding a fakir, ``hypnotise south 4``
 or ``pass``. Under ``laying=chosen`` every turn ends with ``end`` or, when the ninth card
 completes the row, ``lay left`` / ``lay right``. Chance outcomes are cards: ``07``, ``F`` (a fakir).
+The leaflet's French words are read too (``talon``, ``rangée 3``, ``hypnotise sud 4``, ``passe``,
+``abats gauche``…), and written in this notation.
 
 >>> import ludotheque
 >>> game = ludotheque.load_game("crypto-90", players=2)
@@ -16,6 +18,7 @@ completes the row, ``lay left`` / ``lay right``. Chance outcomes are cards: ``07
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -23,6 +26,7 @@ from typing import Any
 from ludotheque.core.cards import CardSeats, Stock, StockChance, Unseen
 from ludotheque.core.errors import LudothequeError, NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, Refusal, State
+from ludotheque.core.i18n import N_, _
 from ludotheque.games.crypto90 import MANIFEST
 from ludotheque.games.crypto90.rules import (
     FAKIR,
@@ -52,6 +56,28 @@ WORDS = {
     PASS: "pass",
     END: "end",
 }
+#: The moves in the leaflet's French words, each as the notation writes it: typed in any
+#: language, accents or not (``rangee 3``), and recorded in the notation.
+FRENCH = {
+    "talon": "stock", "pioche": "stock", "main": "hand", "rangee": "row",
+    "rejette": "reject", "rejeter": "reject", "hypnotiser": "hypnotise",
+    "passe": "pass", "passer": "pass", "fin": "end", "finir": "end",
+    "abats": "lay", "abattre": "lay", "gauche": "left", "droite": "right",
+    "nord": "north", "est": "east", "sud": "south", "ouest": "west",
+}
+#: Where the ninth card goes, in the sentences that tell it.
+SIDES = {"left": N_("on the left"), "right": N_("on the right")}
+
+
+def notation(text: str) -> str:
+    """``text`` (lower case, single spaces) with the French words of a move put in the
+    notation's.
+
+    >>> notation("rangée 3"), notation("hypnotise sud 4"), notation("abats gauche")
+    ('row 3', 'hypnotise south 4', 'lay left')
+    """
+    bare = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join(FRENCH.get(word, word) for word in bare.split())
 
 
 class Crypto90Game(CardSeats, Game):
@@ -185,6 +211,10 @@ class Crypto90State(StockChance, State):
                 return card_of(text)
             except NotationError:
                 return None
+        text = notation(text)
+        written = {self._action_to_string(a): a for a in self._legal_actions()}
+        if text in written:
+            return written[text]
         words = text.split()
         if words == ["lay"]:
             return LAY
@@ -210,20 +240,21 @@ class Crypto90State(StockChance, State):
         return None
 
     def _refusal_of_text(self, text: str) -> Refusal | None:
-        if text.split()[:1] in (["swap"], ["move"], ["switch"]):
+        text = notation(text)
+        if text.split()[:1] in (["swap"], ["move"], ["switch"], ["deplace"], ["intervertis"]):
             # Rule "the row stays": «Le joueur ne peut ni déplacer ni intervertir les cartes de
             # sa rangée.»
-            return Refusal("the row stays", "no card of a row is moved or swapped, only "
-                           "exchanged for the card taken")
+            return Refusal(_("the row stays"), _("no card of a row is moved or swapped, only "
+                                                 "exchanged for the card taken"))
         action = self._written(text)
         return None if action is None else self._refusal(action)
 
     def _irrevocable(self, action: int) -> str | None:
         # Taking back (not a rule): a card that was hidden, once face up, stays seen.
         if action in (PLACE_HAND, LAY):
-            return "it shows the hand card to the table"
+            return _("it shows the hand card to the table")
         if action == REJECT or (PLACE_ROW <= action < PLACE_ROW + ROW and self.table.from_stock):
-            return "it shows the card drawn from the stock to the table"
+            return _("it shows the card drawn from the stock to the table")
         return None
 
     def _refusal(self, action: int) -> Refusal | None:
@@ -232,39 +263,41 @@ class Crypto90State(StockChance, State):
         if HYPNOTISE <= action < PASS:
             player, position = divmod(action - HYPNOTISE, ROW)
             if not t.held[t.to_move]:
-                return Refusal("hypnotise", "you hold no fakir to put in a row")
+                return Refusal(_("hypnotise"), _("you hold no fakir to put in a row"))
             if t.phase is Phase.HYPNOTISE and t.rows[player][position] == FAKIR:
-                return Refusal("hypnotise", "a fakir replaces a card that is not a fakir")
+                return Refusal(_("hypnotise"), _("a fakir replaces a card that is not a fakir"))
             if t.phase is not Phase.HYPNOTISE:
-                return Refusal("hypnotise", "a fakir is put after the turn's exchange, one a "
-                               "turn")
+                return Refusal(_("hypnotise"), _("a fakir is put after the turn's exchange, one "
+                                                 "a turn"))
         if t.phase is Phase.DRAW:
             if action == TAKE_PILE and t.pile and t.pile[-1] == FAKIR:
-                return Refusal("a fakir on the pile", "the top of the pile is a fakir, which "
-                               "cannot be taken")
+                return Refusal(_("a fakir on the pile"), _("the top of the pile is a fakir, "
+                                                           "which cannot be taken"))
             if places or action == REJECT:
-                return Refusal("a turn", "take the top of the stock or of the pile first")
+                return Refusal(_("a turn"), _("take the top of the stock or of the pile first"))
         if t.phase is Phase.PLACE:
             if action in (TAKE_STOCK, TAKE_PILE):
                 assert t.drawn is not None  # the card taken this turn
-                return Refusal("a turn", f"the {card_name(t.drawn)} taken is to be exchanged "
-                               f"for the hand card or a row card")
+                return Refusal(_("a turn"), _("the {card} taken is to be exchanged for the hand "
+                                              "card or a row card", card=card_name(t.drawn)))
             if action == REJECT:
-                return Refusal("rejecting a stock card", "a card taken from the pile must be "
-                               "exchanged")
+                return Refusal(_("rejecting a stock card"), _("a card taken from the pile must "
+                                                              "be exchanged"))
             if places:
                 fakirs = ", ".join(f"row {k + 1}" for k in t.places() if k is not None)
-                return Refusal("a fakir received", f"the card taken goes in place of the fakir "
-                               f"in your row ({fakirs})")
+                return Refusal(_("a fakir received"), _("the card taken goes in place of the "
+                                                        "fakir in your row ({places})",
+                                                        places=fakirs))
         if action == LAY:
-            return Refusal("laying the ninth card", "the hand card is laid when the row of eight "
-                           "is in order and it fits at one end")
+            return Refusal(_("laying the ninth card"), _("the hand card is laid when the row of "
+                                                         "eight is in order and it fits at one "
+                                                         "end"))
         if t.phase is Phase.HYPNOTISE:
-            return Refusal("hypnotise", "the exchange is made, and a fakir is now put in a row "
-                           "or the turn goes on with pass")
+            return Refusal(_("hypnotise"), _("the exchange is made, and a fakir is now put in a "
+                                             "row or the turn goes on with pass"))
         if t.phase is Phase.END:
-            return Refusal("laying the ninth card", "the turn ends with end, or with lay when "
-                           "the hand card completes the nine")
+            return Refusal(_("laying the ninth card"), _("the turn ends with end, or with lay "
+                                                         "when the hand card completes the nine"))
         return None
 
     def _returns(self) -> list[float]:
@@ -335,7 +368,7 @@ class Crypto90State(StockChance, State):
         if self._last is None:
             return ""
         before, action = self._last
-        seat = self.game.seat_name
+        seat = self._seat
         if before.phase is Phase.DEAL:
             # The deal is told once, at its end; a fakir set aside is a thing apart.
             what, to, position = before.deal_target()
@@ -343,72 +376,92 @@ class Crypto90State(StockChance, State):
             if what in ("row", "hand"):
                 return ""
             if what == "replace row":
-                return f"{seat(to)} sets a fakir aside; card {position + 1} is now {card}."
+                return _("{seat} sets a fakir aside; card {place} is now {card}.", seat=seat(to),
+                         place=position + 1, card=card)
             if what == "replace hand":
-                return (
-                    f"{seat(to)} shows a fakir in hand and sets it aside; he is dealt another"
-                    f"{_if_seen(player, to, card)}."
-                )
+                if player == to:
+                    return _("{seat} shows a fakir in hand and sets it aside; he is dealt "
+                             "another: {card}.", seat=seat(to), card=card)
+                return _("{seat} shows a fakir in hand and sets it aside; he is dealt another.",
+                         seat=seat(to))
             if self.table.phase is Phase.DEAL:  # a fakir the dealer keeps (turned_fakir=dealer)
-                return f"the dealer, {seat(to)}, turns up a fakir and sets it aside."
-            return (f"The cards are dealt, {ROW} face up in each row and one in each hand; the "
-                    f"dealer turns up {card} to begin the pile.")
+                return _("the dealer, {seat}, turns up a fakir and sets it aside.", seat=seat(to))
+            return _("The cards are dealt, {row} face up in each row and one in each hand; the "
+                     "dealer turns up {card} to begin the pile.", row=ROW, card=card)
         mover = seat(before.to_move)
         if before.phase is Phase.STOCK:
             if action == FAKIR:
-                again = "draws again" if self.table.phase is Phase.STOCK else "the stock is empty"
-                return f"{mover} draws a fakir from the stock and sets it aside; {again}."
-            seen = _if_seen(player, before.to_move, card_name(action))
-            return f"{mover} draws from the stock{seen}."
+                if self.table.phase is Phase.STOCK:
+                    return _("{seat} draws a fakir from the stock and sets it aside; draws "
+                             "again.", seat=mover)
+                return _("{seat} draws a fakir from the stock and sets it aside; the stock is "
+                         "empty.", seat=mover)
+            if player == before.to_move:
+                return _("{seat} draws from the stock: {card}.", seat=mover,
+                         card=card_name(action))
+            return _("{seat} draws from the stock.", seat=mover)
         if before.phase is Phase.DRAW:
             # Taking the stock's top card is told by the draw that follows it.
             if action == TAKE_PILE:
-                return f"{mover} takes {card_name(before.pile[-1])} from the pile."
+                return _("{seat} takes {card} from the pile.", seat=mover,
+                         card=card_name(before.pile[-1]))
             return ""
-        said = self._said(before, action, player)
-        if said.endswith("wins the round"):  # his lay ended it: the round's end is said
-            return f"{mover}: {said.removesuffix('the round')}round {before.round}."
-        text = f"{mover}: {said}."
+        if action == LAY:  # his lay ended the round: the round's end is said with it
+            hand, side = before.hands[before.to_move], before.side(before.to_move)
+            assert hand is not None and side is not None  # the ninth card, and where it went
+            return _("{seat}: lays {card} {side} and wins round {round}.", seat=mover,
+                     card=card_name(hand), side=_(SIDES[side]), round=before.round)
+        text = self._said(before, action, player)
         if self.results and (self.finished or self.table.round > before.round):
             end = self.results[-1]
             if end.winner is None:
-                text += " The stock is exhausted and nobody wins"
-            else:
-                ninth = f"{card_name(end.hands[end.winner])} on the {end.laid}"  # type: ignore[arg-type]
-                how = "the stock is exhausted; " if end.exhausted else ""
-                text += f" {how.capitalize()}{seat(end.winner)} lays {ninth} and wins"
-            text += f" round {before.round}."
+                return _("{said} The stock is exhausted and nobody wins round {round}.",
+                         said=text, round=before.round)
+            hand = end.hands[end.winner]
+            assert hand is not None and end.laid is not None  # the winner's ninth card, laid
+            ninth, side = card_name(hand), _(SIDES[end.laid])
+            if end.exhausted:
+                return _("{said} The stock is exhausted; {seat} lays {card} {side} and wins "
+                         "round {round}.", said=text, seat=seat(end.winner), card=ninth,
+                         side=side, round=before.round)
+            return _("{said} {seat} lays {card} {side} and wins round {round}.", said=text,
+                     seat=seat(end.winner), card=ninth, side=side, round=before.round)
         return text
 
+    def _seat(self, player: int) -> str:
+        """A seat's name in the reader's language."""
+        return _(self.game.seat_name(player))
+
     def _said(self, before: Table, action: int, player: int | None) -> str:
+        """The sentence on a decision after the card taken: an exchange, a fakir, a turn's end."""
+        mover = self._seat(before.to_move)
         if before.phase is Phase.PLACE:
             drawn = card_name(before.drawn)  # type: ignore[arg-type]
             if action == REJECT:
-                return f"rejects {drawn} onto the pile"
+                return _("{seat}: rejects {card} onto the pile.", seat=mover, card=drawn)
             if action == PLACE_HAND:
                 old = card_name(before.hands[before.to_move])  # type: ignore[arg-type]
                 # A card from the stock goes into the hand unseen: only its taker may know it.
                 if before.from_stock and player != before.to_move:
-                    drawn = "the card he drew"
-                return f"keeps {drawn} in hand and discards his old hand card, {old}"
+                    return _("{seat}: keeps the card he drew in hand and discards his old hand "
+                             "card, {old}.", seat=mover, old=old)
+                return _("{seat}: keeps {card} in hand and discards his old hand card, {old}.",
+                         seat=mover, card=drawn, old=old)
             position = action - PLACE_ROW
             replaced = before.rows[before.to_move][position]
             assert replaced is not None  # after the deal every row place holds a card
-            return f"puts {drawn} in row place {position + 1} and discards {card_name(replaced)}"
+            return _("{seat}: puts {card} in row place {place} and discards {old}.", seat=mover,
+                     card=drawn, place=position + 1, old=card_name(replaced))
         if before.phase is Phase.HYPNOTISE:
             if action == PASS:
-                return "keeps his fakirs"
-            player, position = divmod(action - HYPNOTISE, ROW)
-            removed = before.rows[player][position]
+                return _("{seat}: keeps his fakirs.", seat=mover)
+            target, position = divmod(action - HYPNOTISE, ROW)
+            removed = before.rows[target][position]
             assert removed is not None  # a fakir replaces a card
-            return (
-                f"hypnotises {self.game.seat_name(player)}: a fakir replaces "
-                f"{card_name(removed)} (place {position + 1}), which goes under the pile"
-            )
-        if action == LAY:
-            hand = before.hands[before.to_move]
-            return f"lays {card_name(hand)} on the {before.side(before.to_move)} and wins the round"  # type: ignore[arg-type]
-        return "ends his turn"
+            return _("{seat}: hypnotises {target}: a fakir replaces {card} (place {place}), "
+                     "which goes under the pile.", seat=mover, target=self._seat(target),
+                     card=card_name(removed), place=position + 1)
+        return _("{seat}: ends his turn.", seat=mover)
 
     def key(self) -> Any:
         return (self.table, self.finished, len(self.results))
@@ -456,7 +509,8 @@ class HiddenCards:
     def of(cls, game: Crypto90Game, o: Mapping[str, Any]) -> HiddenCards:
         names = o["players"]
         if o["phase"] not in DECISIONS:
-            raise LudothequeError("a Crypto-90 observation is searched at a player's decision.")
+            raise LudothequeError(_("a Crypto-90 observation is searched at a player's "
+                                    "decision."))
         me, n = names.index(o["seat"]), len(names)
         rows = tuple(tuple(card_of(c) for c in o["rows"][name]) for name in names)
         pile = tuple(card_of(c) for c in o["pile"])

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludotheque.core.errors import NotationError
+from ludotheque.core.i18n import N_, _
 from ludotheque.core.numbers import parse_int
 
 #: The fakir, a special card (six in the box).
@@ -47,7 +48,8 @@ def card_of(text: str) -> int:
     number = parse_int(word)
     if number is not None and number in NUMBERS:
         return number
-    raise NotationError(f"{text.strip()!r} is not a card; a card is a number from 01 to 90 or F.")
+    raise NotationError(_("{text} is not a card; a card is a number from 01 to 90 or F.",
+                          text=repr(text.strip())))
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -172,14 +174,19 @@ class RoundScore:
         return self.won + self.fakirs + self.series + self.parity + self.tens
 
     def items(self) -> list[str]:
-        names = {
-            "won": "round won",
-            "fakirs": "unused fakirs",
-            "series": "series",
-            "parity": "all even or all odd",
-            "tens": "the nine tens",
-        }
-        return [f"{names[k]} {v}" for k, v in self.__dict__.items() if v]
+        """Each item scored with its points, as the view writes them (``round won 250``): the
+        names of :data:`ITEMS`, in English whatever the reader's language."""
+        return [f"{ITEMS[k]} {v}" for k, v in self.__dict__.items() if v]
+
+
+#: The items of «la marque» by field, as the view names them (a person reads them with ``_()``).
+ITEMS = {
+    "won": N_("round won"),
+    "fakirs": N_("unused fakirs"),
+    "series": N_("series"),
+    "parity": N_("all even or all odd"),
+    "tens": N_("the nine tens"),
+}
 
 
 #: Rule "la marque": each fakir set aside and not used, to its holder.

@@ -5,6 +5,7 @@ touching départements (``chain.py``), sharing one rules doc.
 """
 
 from ludotheque.core.cards import SEATING
+from ludotheque.core.i18n import N_
 from ludotheque.core.manifest import GameInfo, Manifest
 from ludotheque.core.options import Option, limit_option
 
@@ -13,7 +14,9 @@ from ludotheque.core.options import Option, limit_option
 CONNECTED, CHAIN = "connected", "chain"
 GROUPS = (CONNECTED, CHAIN)
 #: What a person may ask of either rule set's map.
-MAP_QUESTIONS = (("? Somme, ? 80", "the départements that touch one, asked by name or number"),)
+MAP_QUESTIONS = (
+    ("? Somme, ? 80", N_("the départements that touch one, asked by name or number")),
+)
 
 #: The ``limit`` (not a rule): ten times the longest of 40 games between random players
 #: (4,335 decisions; docs/rules/crypto-geographique.md).
@@ -41,7 +44,8 @@ COMBINATIONS_OPTIONS = (
         2,
         (2, 3, 4, 5),
         source="«On peut jouer à 2, 3, 4 ou 5 chacun pour soi, ou à 4 en deux équipes de 2.»",
-        help="two to five players",
+        help=N_("two to five players"),
+        label=N_("players"),
     ),
     Option(
         "teams",
@@ -49,14 +53,16 @@ COMBINATIONS_OPTIONS = (
         False,
         (False, True),
         source="«ou à 4 en deux équipes de 2… on additionne les points des deux associés»",
-        help="four players in two teams of two, partners sitting opposite",
+        help=N_("four players in two teams of two, partners sitting opposite"),
+        label=N_("teams"),
     ),
     Option(
         "points",
         int,
         1000,
         source="«La partie se joue en 1.000 (ou autre chiffre à convenir).»",
-        help="the points that end the game",
+        help=N_("the points that end the game"),
+        label=N_("points"),
         presets=(500, 2000),
         minimum=1,
         # «autre chiffre à convenir»: a hundred times the leaflet's game at most.
@@ -69,8 +75,10 @@ COMBINATIONS_OPTIONS = (
         GROUPS,
         source="«Paire: 10 points (2 départements se touchant…)»; «Carré : 100 points (4 "
         "départements ; exemple : Doubs - Jura - Ain - Savoie).»",
-        help="what a combination is: any connected group of touching départements, or a "
-        "chain, each touching the next",
+        help=N_("what a combination is: any connected group of touching départements, or a "
+                "chain, each touching the next"),
+        label=N_("combinations"),
+        words=((CONNECTED, N_("touching groups")), (CHAIN, N_("chains"))),
     ),
     limit_option(COMBINATIONS_LIMIT, "the points stand as they are"),
 )
@@ -99,7 +107,8 @@ CHAIN_OPTIONS = (
         (2, 3, 4, 5),
         source="«On peut jouer à 2, 3, 4 ou 5 chacun pour soi» (the combinations game; "
         "the «autre règle» names no count)",
-        help="two to five players",
+        help=N_("two to five players"),
+        label=N_("players"),
     ),
     Option(
         "rounds",
@@ -107,7 +116,8 @@ CHAIN_OPTIONS = (
         1,
         (1, 2, 3),
         source="«La partie se joue à volonté en 1 scule manche ou en 2 ou en 3.»",
-        help="the rounds the game lasts",
+        help=N_("the rounds the game lasts"),
+        label=N_("rounds"),
     ),
     limit_option(CHAIN_LIMIT, "the penalties paid stand as they are"),
 )

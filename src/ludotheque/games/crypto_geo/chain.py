@@ -5,7 +5,8 @@ and may go on laying, each card touching the one before, until he says ``done`` 
 even when he can lay nothing more, so that the table cannot tell the two apart). A player who
 cannot follow draws a card from the stock as a penalty (a chance node: he has no decision). The
 first to have no card left wins the round; the others pay him 20 a card left in hand, less 40 a
-fakir exposed.
+fakir exposed. The leaflet's French words are read too (``pose Somme``, ``abats 80``,
+``fini``), and written in this notation.
 
 >>> import ludotheque
 >>> state = ludotheque.load_game("crypto-geographique-chaine").new_initial_state()
@@ -26,8 +27,9 @@ from ludotheque.core.cards import (
 )
 from ludotheque.core.errors import LudothequeError, NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Refusal
+from ludotheque.core.i18n import _, ngettext
 from ludotheque.games.crypto_geo import CHAIN_GAME
-from ludotheque.games.crypto_geo.departements import neighbours
+from ludotheque.games.crypto_geo.departements import folded, neighbours
 from ludotheque.games.crypto_geo.game import (
     FAKIR,
     Hands,
@@ -49,6 +51,29 @@ ACTIONS = DONE + 1
 PER_CARD, PER_FAKIR = 20, 40
 #: What each neighbour of the visible card the opponents might hold costs, for the heuristic.
 BLOCKING = 4.0
+#: The moves in the leaflet's French words («abattre», «poser», «jouer» a card; a turn done;
+#: «prend une carte au talon, à titre de pénitence»), as the notation writes them: folded (any
+#: case, no accents), the first word, and the whole text for the words alone.
+FRENCH_LAY = ("pose", "poser", "abats", "abattre", "joue", "jouer")
+FRENCH_WORDS = {
+    "fini": "done", "fin": "done", "j ai fini": "done", "termine": "done",
+    "pioche": "draw", "piocher": "draw", "talon": "stock", "passe": "pass",
+    "penitence": "penalty",
+}
+
+
+def notation(text: str) -> str:
+    """A move typed in the leaflet's French words (lower case, single spaces), as the notation
+    writes it; any other text as it is.
+
+    >>> notation("pose Pas-de-Calais"), notation("j’ai fini"), notation("lay Somme")
+    ('lay Pas-de-Calais', 'done', 'lay Somme')
+    """
+    whole = folded(text.replace("’", "'"))
+    if whole in FRENCH_WORDS:
+        return FRENCH_WORDS[whole]
+    first, _space, rest = text.partition(" ")
+    return f"lay {rest}" if rest and folded(first) in FRENCH_LAY else text
 @dataclass(frozen=True)
 class Chain(Hands):
     """One round of the chain game."""
@@ -259,8 +284,11 @@ class CryptoGeographiqueChainState(MapState):
         try:
             if self.current_player() == CHANCE:
                 return card_of(text)
-            if text.strip().lower().startswith("lay "):
-                return card_of(text.strip()[4:])
+            text = notation(text.strip())
+            if text == "done" and self.chain.chained:
+                return DONE
+            if text.lower().startswith("lay "):
+                return card_of(text[4:])
         except NotationError:
             return None
         return None
@@ -268,20 +296,23 @@ class CryptoGeographiqueChainState(MapState):
     def _irrevocable(self, action: int) -> str | None:
         # Taking back (not a rule): a card of the hand, once laid face up, stays seen.
         if action != DONE or not self.chain.chained:
-            return "a card laid shows a card of the hand to the table"
+            return _("a card laid shows a card of the hand to the table")
         return None
 
     def _refusal_of_text(self, text: str) -> Refusal | None:
         c = self.chain
         visible = card_name(c.laid[-1])
+        text = notation(text)
         if text in ("draw", "stock", "pass", "penalty") and c.chained:
-            return Refusal("following", "having laid a card, you lay another or say done")
+            return Refusal(_("following"), _("having laid a card, you lay another or say done"))
         if text in ("draw", "stock", "pass", "penalty"):
             # Rule "the penalty draw": «Celui qui ne peut pas enchaîner prend une carte».
-            return Refusal("the penalty draw", f"only a player with nothing that touches "
-                           f"{visible} draws, and you can lay {card_name(c.playable()[0])}")
+            return Refusal(_("the penalty draw"), _(
+                "only a player with nothing that touches {visible} draws, and you can lay "
+                "{card}", visible=visible, card=card_name(c.playable()[0])))
         if text == "done":
-            return Refusal("following", f"a turn begins by laying a card that touches {visible}")
+            return Refusal(_("following"), _("a turn begins by laying a card that touches "
+                                             "{visible}", visible=visible))
         if not text.startswith("lay "):
             return None
         try:
@@ -290,11 +321,14 @@ class CryptoGeographiqueChainState(MapState):
             return None
         if card == FAKIR:
             # Rule "fakirs": «Tout Fakir doit être immédiatement exposé devant son possesseur».
-            return Refusal("fakirs", "a fakir is exposed at once and replaced, never laid")
+            return Refusal(_("fakirs"), _("a fakir is exposed at once and replaced, never laid"))
         if card not in c.hands[c.to_move]:
-            return Refusal("following", f"{card_name(card)} is not in your hand")
-        before = "the card laid before it" if c.chained else "the visible card"
-        return Refusal("following", f"{card_name(card)} does not touch {visible}, {before}")
+            return Refusal(_("following"), _("{card} is not in your hand", card=card_name(card)))
+        if c.chained:
+            return Refusal(_("following"), _("{card} does not touch {visible}, the card laid "
+                                             "before it", card=card_name(card), visible=visible))
+        return Refusal(_("following"), _("{card} does not touch {visible}, the visible card",
+                                         card=card_name(card), visible=visible))
 
     def _termination(self) -> str:
         # How the last round ended: rule "end of the round", a hand emptied or the stock.
@@ -343,27 +377,34 @@ class CryptoGeographiqueChainState(MapState):
         if self._last is None:
             return ""
         before, action = self._last
-        seat = self.game.seat_name
+
+        def seat(player: int) -> str:
+            return _(self.game.seat_name(player))
+
         if before.dealing:
             # The deal is told once, at its end (a fakir dealt is a thing apart, shown to all).
             to = before.dealing_to()
             if to is None and action == FAKIR:
-                return "the dealer turns up a fakir, exposes it and turns up another."
+                return _("the dealer turns up a fakir, exposes it and turns up another.")
             if to is None:
-                return (f"The cards are dealt, {HAND} to each player; the first card is turned "
-                        f"up: {card_name(action)}.")
+                return _("The cards are dealt, {count} to each player; the first card is turned "
+                         "up: {card}.", count=HAND, card=card_name(action))
             if action == FAKIR:
-                return f"{seat(to)} is dealt a fakir, exposes it and is dealt another."
+                return _("{seat} is dealt a fakir, exposes it and is dealt another.",
+                         seat=seat(to))
             return ""
         mover = seat(before.to_move)
         if before.drawing:
             if action == FAKIR:
-                return f"{mover} cannot follow and draws a fakir: exposed, he draws again."
-            seen = f": {card_name(action)}" if player == before.to_move else ""
-            return f"{mover} cannot follow and draws a card{seen}."
+                return _("{seat} cannot follow and draws a fakir: exposed, he draws again.",
+                         seat=mover)
+            if player == before.to_move:
+                return _("{seat} cannot follow and draws a card: {card}.", seat=mover,
+                         card=card_name(action))
+            return _("{seat} cannot follow and draws a card.", seat=mover)
         if action == DONE:
-            return f"{mover} lays no more."
-        return f"{mover} lays {card_name(action)}."
+            return _("{seat} lays no more.", seat=mover)
+        return _("{seat} lays {card}.", seat=mover, card=card_name(action))
 
     def key(self) -> Any:
         return (self.chain, self.totals, self.finished)
@@ -461,17 +502,18 @@ def judge(state: CryptoGeographiqueChainState, player: int) -> float:
 def render(game: CryptoGeographiqueChainGame, observation: dict[str, Any]) -> str:
     """What one seat sees, drawn in text (the manifest's ``render``)."""
     o = observation
-    lines = ["Crypto géographique, autre règle" + whose_turn(o["to_move"], o["over"])]
+    lines = [_("Crypto géographique, autre règle") + whose_turn(o["to_move"], o["over"])]
     if o["last"]:
-        lines.insert(0, f"last: {o['last']}")
-    lines.append(f"visible: {o['visible']} (touches: {', '.join(o['visible_neighbours'])})")
-    lines.append("your hand: " + ", ".join(o["hand"]))
-    lines.append("cards in hand: " + ", ".join(f"{s} {n}" for s, n in o["cards"].items()))
-    lines.append(
-        f"stock: {o['stock']} cards · points: "
-        + ", ".join(f"{s} {p}" for s, p in o["totals"].items())
-    )
-    lines.append("(type ? and a département, such as ? Somme, to see what it touches)")
+        lines.insert(0, _("last: {said}", said=o["last"]))
+    lines.append(_("visible: {card} (touches: {neighbours})", card=o["visible"],
+                   neighbours=", ".join(o["visible_neighbours"])))
+    lines.append(_("your hand: {cards}", cards=", ".join(o["hand"])))
+    lines.append(_("cards in hand: {counts}",
+                   counts=", ".join(f"{_(s)} {n}" for s, n in o["cards"].items())))
+    lines.append(ngettext("stock: {count} card · points: {totals}",
+                          "stock: {count} cards · points: {totals}", o["stock"],
+                          totals=", ".join(f"{_(s)} {p}" for s, p in o["totals"].items())))
+    lines.append(_("(type ? and a département, such as ? Somme, to see what it touches)"))
     return "\n".join(lines)
 
 

@@ -24,6 +24,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ludotheque.core.errors import LudothequeError
+from ludotheque.core.i18n import _
 from ludotheque.games.crypto_geo import CHAIN, CONNECTED
 from ludotheque.games.crypto_geo.departements import MEMO, neighbours, touching
 
@@ -56,7 +57,7 @@ def _is_chain(nodes: frozenset[int]) -> bool:
     near = [[j for j, other in enumerate(cards) if other in neighbours(card)] for card in cards]
     # A path through the group: the sets of cards a row can cover, each with where it can end.
     ends = {(1 << i, i) for i in range(len(cards))}
-    for _ in range(len(cards) - 1):
+    for _step in range(len(cards) - 1):
         ends = {(seen | 1 << j, j) for seen, i in ends for j in near[i] if not seen >> j & 1}
     return bool(ends)
 
@@ -72,9 +73,8 @@ def best_split(
     """The best score of ``hand`` (distinct départements) and its groups of two or more, each
     group a connected one or a chain (``groups``)."""
     if len(hand) > MOST_CARDS:
-        raise LudothequeError(
-            f"the combinations of at most {MOST_CARDS} cards are worked out, not of {len(hand)}."
-        )
+        raise LudothequeError(_("the combinations of at most {most} cards are worked out, not "
+                                "of {count}.", most=MOST_CARDS, count=len(hand)))
     return _best(tuple(sorted(hand)), groups)
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import networkx as nx
 
+from ludotheque.core.i18n import _
 from ludotheque.core.numbers import parse_int
 
 
@@ -132,4 +133,5 @@ def explain(question: str) -> str | None:
     if number not in departements():
         return None
     near = ", ".join(f"{name(n)} ({n})" for n in sorted(neighbours(number), key=name))
-    return f"{name(number)} ({number}) touches {near}."
+    return _("{departement} ({number}) touches {neighbours}.", departement=name(number),
+             number=number, neighbours=near)

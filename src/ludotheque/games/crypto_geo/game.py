@@ -4,6 +4,8 @@ Decisions: ``stock`` or ``pile`` (take the top of the stock, or the visible card
 ``discard Ain`` (by name or number), or ``discard Ain and stop`` when the seven cards kept make
 a complet or a carré and a brelan; in the team game the stopper's partner then answers
 ``agree`` or ``refuse``. Chance outcomes are cards: a département's name, or ``F`` for a fakir.
+The leaflet's French words are read too (``talon``, ``défausse Somme``, ``défausse Somme et
+j'arrête``, ``accepte``…), and written in this notation.
 
 >>> import ludotheque
 >>> state = ludotheque.load_game("crypto-geographique", players=3).new_initial_state()
@@ -31,6 +33,7 @@ from ludotheque.core.cards import (
 )
 from ludotheque.core.errors import LudothequeError, NotationError, OptionError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, Refusal, State
+from ludotheque.core.i18n import _
 from ludotheque.core.numbers import parse_int
 from ludotheque.games.crypto_geo import COMBINATIONS
 from ludotheque.games.crypto_geo.combinations import best_split, may_stop
@@ -72,10 +75,43 @@ def card_of(text: str) -> int:
     number = numbers_by_name().get(folded(word))
     if number is not None:
         return number
-    raise NotationError(
-        f"{text.strip()!r} is not a card; a card is a département's name or "
-        "number (1 to 90), or F for a fakir."
-    )
+    raise NotationError(_(
+        "{text} is not a card; a card is a département's name or number (1 to 90), or F for a "
+        "fakir.", text=repr(text.strip())))
+
+
+#: The one-word moves in the leaflet's French, as the notation writes them (folded: any case,
+#: no accents).
+FRENCH_WORDS = {
+    "talon": "stock", "pioche": "stock", "accepte": "agree", "d accord": "agree",
+    "oui": "agree", "non": "refuse",
+}
+#: The French verbs of a discard: «il en choisit une et la jette sur la pile des défausses».
+FRENCH_DISCARD = ("defausse", "defausser", "jette", "jeter")
+#: The French words of a stop: «il annonce "j'arrête"».
+FRENCH_STOP = ("j arrete", "arrete")
+
+
+def notation(text: str) -> str:
+    """A move typed in the leaflet's French words (lower case, single spaces), as the notation
+    writes it; any other text as it is.
+
+    >>> notation("talon"), notation("défausse Côte-d'Or"), notation("jette 80 et j’arrête")
+    ('stock', "discard Côte-d'Or", 'discard 80 and stop')
+    """
+    words = text.replace("’", "'").split()
+    if not words:
+        return text
+    if folded(text.replace("’", "'")) in FRENCH_WORDS:
+        return FRENCH_WORDS[folded(text.replace("’", "'"))]
+    if folded(words[0]) not in FRENCH_DISCARD or len(words) < 2:
+        return text
+    card, stop = words[1:], False
+    if len(card) > 1 and folded(card[-1]) in FRENCH_STOP:
+        card, stop = card[:-1], True
+        if len(card) > 1 and card[-1] == "et":
+            card = card[:-1]
+    return f"discard {' '.join(card)}" + (" and stop" if stop else "")
 
 
 class Phase(Enum):
@@ -355,7 +391,10 @@ class CryptoGeographiqueState(MapState):
         try:
             if self.current_player() == CHANCE:
                 return card_of(text)
-            words = text.strip()
+            words = notation(text.strip())
+            named = {"stock": TAKE_STOCK, "pile": TAKE_PILE, "agree": AGREE, "refuse": REFUSE}
+            if words in named:
+                return named[words]
             if words.lower().startswith("discard "):
                 rest = words[8:]
                 stop = rest.lower().endswith(" and stop")
@@ -368,11 +407,12 @@ class CryptoGeographiqueState(MapState):
     def _irrevocable(self, action: int) -> str | None:
         # Taking back (not a rule): a card of the hand, once discarded face up, stays seen.
         if DISCARD <= action < AGREE:
-            return "a discard shows a card of the hand to the table"
+            return _("a discard shows a card of the hand to the table")
         return None
 
     def _refusal_of_text(self, text: str) -> Refusal | None:
         r = self.round
+        text = notation(text)
         words = text.split()
         stop = text.endswith(" and stop")
         card = None
@@ -383,28 +423,29 @@ class CryptoGeographiqueState(MapState):
                 return None
         if card == FAKIR:
             # Rule "fakirs": «doit immédiatement l'exposer sur la table devant lui».
-            return Refusal("fakirs", "a fakir is exposed at once and replaced, never held")
+            return Refusal(_("fakirs"), _("a fakir is exposed at once and replaced, never held"))
         if r.phase is Phase.CONSENT:
-            return Refusal("teams", f"{self.game.seat_name(r.to_move)} asks to stop, and the "
-                           f"partner agrees or refuses first")
+            return Refusal(_("teams"), _("{seat} asks to stop, and the partner agrees or refuses "
+                                         "first", seat=_(self.game.seat_name(r.to_move))))
         if words in (["agree"], ["refuse"]):
-            return Refusal("teams", "no partner has asked to stop")
+            return Refusal(_("teams"), _("no partner has asked to stop"))
         if r.phase is Phase.TAKE and card is not None:
-            return Refusal("a turn", "take the visible card or the stock's top card first")
+            return Refusal(_("a turn"), _("take the visible card or the stock's top card first"))
         if r.phase is Phase.DISCARD and words in (["stock"], ["pile"]):
-            return Refusal("a turn", "a card is taken, and one of the eight in hand is "
-                           "thrown")
+            return Refusal(_("a turn"), _("a card is taken, and one of the eight in hand is "
+                                          "thrown"))
         if r.phase is not Phase.DISCARD or card is None:
             return None
         hand = r.hands[r.to_move]
         if card not in hand:
-            return Refusal("a turn", f"{card_name(card)} is not among the eight in "
-                           f"your hand")
+            return Refusal(_("a turn"), _("{card} is not among the eight in your hand",
+                                          card=card_name(card)))
         if stop:
             # Rule "stopping": «On ne peut arrêter volontairement la manche qu'avec en main un
             # "complet" ou un carré et un brelan.»
-            return Refusal("stopping", f"the seven kept without {card_name(card)} make neither "
-                           f"a complet nor a carré and a brelan")
+            return Refusal(_("stopping"), _("the seven kept without {card} make neither a "
+                                            "complet nor a carré and a brelan",
+                                            card=card_name(card)))
         return None
 
     def _termination(self) -> str:
@@ -450,39 +491,48 @@ class CryptoGeographiqueState(MapState):
         if self._last is None:
             return ""
         before, action = self._last
-        seat = self.game.seat_name
+
+        def seat(player: int) -> str:
+            return _(self.game.seat_name(player))
+
         if before.phase is Phase.DEAL:
             # The deal is told once, at its end (a fakir dealt is a thing apart, shown to all).
             to = before.dealing_to()
             if to is None and action == FAKIR:
-                return "the dealer turns up a fakir, exposes it and turns up another."
+                return _("the dealer turns up a fakir, exposes it and turns up another.")
             if to is None:
-                return (f"The cards are dealt, {HAND} to each player; the first card of the pile "
-                        f"is turned up: {card_name(action)}.")
+                return _("The cards are dealt, {count} to each player; the first card of the "
+                         "pile is turned up: {card}.", count=HAND, card=card_name(action))
             if action == FAKIR:
-                return f"{seat(to)} is dealt a fakir, exposes it and is dealt another."
+                return _("{seat} is dealt a fakir, exposes it and is dealt another.",
+                         seat=seat(to))
             return ""
         mover = seat(before.to_move)
         if before.phase is Phase.STOCK:
             if action == FAKIR:
-                return f"{mover} draws a fakir, exposes it and draws again."
-            seen = f": {card_name(action)}" if player == before.to_move else ""
-            return f"{mover} draws from the stock{seen}."
+                return _("{seat} draws a fakir, exposes it and draws again.", seat=mover)
+            if player == before.to_move:
+                return _("{seat} draws from the stock: {card}.", seat=mover,
+                         card=card_name(action))
+            return _("{seat} draws from the stock.", seat=mover)
         if before.phase is Phase.TAKE:
             # Taking the stock's top card is told by the draw that follows it.
             if action == TAKE_PILE:
-                return f"{mover} takes {card_name(before.pile[-1])} from the pile."
+                return _("{seat} takes {card} from the pile.", seat=mover,
+                         card=card_name(before.pile[-1]))
             return ""
         if before.phase is Phase.CONSENT:
             partner = seat(self.game.partner(before.to_move))  # type: ignore[arg-type]
-            return f"{partner} {'agrees: the round is over' if action == AGREE else 'refuses'}."
+            if action == AGREE:
+                return _("{seat} agrees: the round is over.", seat=partner)
+            return _("{seat} refuses.", seat=partner)
         card = card_name(action - (DISCARD_AND_STOP if action >= DISCARD_AND_STOP else DISCARD))
-        text = f"{mover} discards {card}"
-        if action >= DISCARD_AND_STOP:
-            text += " and says «j'arrête»" + (
-                " (asking his partner)" if self.game.options["teams"] else ""
-            )
-        return text + "."
+        if action < DISCARD_AND_STOP:
+            return _("{seat} discards {card}.", seat=mover, card=card)
+        if self.game.options["teams"]:
+            return _("{seat} discards {card} and says «j'arrête» (asking his partner).",
+                     seat=mover, card=card)
+        return _("{seat} discards {card} and says «j'arrête».", seat=mover, card=card)
 
     def key(self) -> Any:
         return (self.round, self.totals, self.finished)
@@ -513,7 +563,7 @@ class Sight:
         unless ``at_decision``, since a search chooses a player's decision."""
         if not at_decision:
             raise LudothequeError(
-                "a Crypto géographique observation is searched at a player's decision."
+                _("a Crypto géographique observation is searched at a player's decision.")
             )
         me = names.index(o["seat"])
         hand = tuple(card_of(c) for c in o["hand"])

@@ -19,6 +19,7 @@ import matplotlib.pyplot as plt
 import networkx as nx
 
 from ludotheque.core.errors import LudothequeError
+from ludotheque.core.i18n import _
 from ludotheque.games.crypto_geo import CONNECTED
 from ludotheque.games.crypto_geo.combinations import NAMES, best_split
 from ludotheque.games.crypto_geo.departements import graph, name
@@ -41,14 +42,13 @@ def picture(game: MapGame, path: Path, cards: str = "", state: State | None = No
     their combinations picked out (the manifest's ``picture``)."""
     words = [word for word in cards.split(",") if word.strip()]
     if len(words) > game.LARGEST_HAND:
-        raise LudothequeError(
-            f"a picture of {game.info.title} picks out at most {game.LARGEST_HAND} cards, "
-            f"not {len(words)}."
-        )
+        raise LudothequeError(_(
+            "a picture of {game} picks out at most {most} cards, not {count}.",
+            game=game.info.title, most=game.LARGEST_HAND, count=len(words)))
     hand = tuple(card_of(word) for word in words)
     if FAKIR in hand or len(set(hand)) < len(hand):
         raise LudothequeError(
-            "a picture picks out départements of the map, each once; a fakir is not on it."
+            _("a picture picks out départements of the map, each once; a fakir is not on it.")
         )
     # The chain game scores no combination: its picture groups a hand as the option's
     # default reading does.
@@ -62,7 +62,7 @@ def draw(path: Path, hand: tuple[int, ...] = (), groups: str = CONNECTED) -> Pat
     figure, axes = plt.subplots(figsize=(11, 11))
     nx.draw_networkx_edges(g, where, ax=axes, edge_color="#bbbbbb", width=0.8)
     nx.draw_networkx_nodes(g, where, ax=axes, node_color="#eeeeee", node_size=260)
-    title = "The 90 départements of the 1960s and their borders"
+    title = _("The 90 départements of the 1960s and their borders")
     if hand:
         score, split = best_split(hand, groups)
         colours = plt.get_cmap("tab10")
@@ -76,8 +76,8 @@ def draw(path: Path, hand: tuple[int, ...] = (), groups: str = CONNECTED) -> Pat
         nx.draw_networkx_nodes(g, where, nodelist=alone, node_color="#555555", node_size=420,
                                ax=axes)
         kinds = ", ".join(f"{NAMES[len(group)]} {'–'.join(name(c) for c in group)}"
-                          for group in split) or "no combination"
-        title = f"A hand worth {score}: {kinds}"
+                          for group in split) or _("no combination")
+        title = _("A hand worth {score}: {combinations}", score=score, combinations=kinds)
     nx.draw_networkx_labels(g, where, ax=axes, font_size=7)
     axes.set_title(title, fontsize=11)
     axes.set_axis_off()

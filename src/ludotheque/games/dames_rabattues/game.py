@@ -14,6 +14,11 @@ throw plays itself, the opponent's share included.
 'white throws 6-1 (coup simple): white knocks down 6 and 1.'
 >>> str(state.position)
 'k011221 k111222 throw:black'
+
+The throw may be typed in French too (``jette``), and is written ``throw`` all the same:
+
+>>> state.action_to_string(state.string_to_action("jette"))
+'throw'
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import Any
 from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, Throw, throw_of
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, OneWorld, Refusal, State
+from ludotheque.core.i18n import _, ngettext
 from ludotheque.core.numbers import parse_int
 from ludotheque.games.dames_rabattues import MANIFEST
 from ludotheque.games.dames_rabattues.notation import narrate
@@ -33,6 +39,13 @@ from ludotheque.games.dames_rabattues.view import DamesRabattuesView, PhaseName,
 
 #: The one decision: throw the dice.
 THROW = 0
+#: The throw typed in French, whatever the reader's language: «les jette comme pour le
+#: trictrac» (the verb of Moulidars, 1840; the 1792 article has the player «amener» a throw).
+FRENCH_THROW = ("jette", "jeter", "lance", "lancer", "je jette")
+#: Words a person may type to raise or knock down a checker himself, in English and in the
+#: sources' French (the dice choose, so each is answered with the rule).
+RAISE_WORDS = ("raise", "lift", "lever", "relever", "lève", "relève")
+KNOCK_WORDS = (["knock"], ["rabattre"], ["abattre"], ["rabats"], ["abats"], ["rabat"], ["abat"])
 
 
 class DamesRabattuesGame(Game):
@@ -126,6 +139,8 @@ class DamesRabattuesState(TablesChance, State):
         return f"<no action {action} at this point>"
 
     def _aliases(self, text: str) -> int | None:
+        if self.position.stage is Stage.THROW and text in FRENCH_THROW:
+            return THROW
         return self._throw_alias(text)
 
     def _refusal_of_text(self, text: str) -> Refusal | None:
@@ -140,29 +155,31 @@ class DamesRabattuesState(TablesChance, State):
             pass
         else:
             # Rule "a throw": «avec deux dés & deux cornets»: the dice choose, not the player.
-            return Refusal("a throw", "the dice are thrown, not chosen")
+            return Refusal(_("a throw"), _("the dice are thrown, not chosen"))
         number = parse_int(words[-1]) if words else None
-        if words and words[0] in ("raise", "lift", "lever", "relever"):
+        if words and words[0] in RAISE_WORDS:
             if side.phase is Phase.KNOCK:
                 # Rule "nothing raised before all are down": «on ne peut rien lever avant
                 # d'avoir abattu toutes ses dames».
-                return Refusal("nothing raised before all are down", f"{SEATS[p.to_throw]} "
-                               f"has {sum(side.left)} checkers still to knock down")
-            return Refusal("raising", "die n raises from point n, so the dice choose")
+                return Refusal(_("nothing raised before all are down"), ngettext(
+                    "{seat} has {count} checker still to knock down",
+                    "{seat} has {count} checkers still to knock down", sum(side.left),
+                    seat=_(SEATS[p.to_throw])))
+            return Refusal(_("raising"), _("die n raises from point n, so the dice choose"))
         if number is not None and 7 <= number <= 12:
             # Rule "doublets are two numbers": «il ne peut pas jouer tout d'une».
-            return Refusal("doublets are two numbers", "each die is played on its own, and two "
-                           "dice are never added")
-        if (number is not None and 1 <= number <= 6) or words[:1] in (["knock"], ["rabattre"]):
+            return Refusal(_("doublets are two numbers"), _("each die is played on its own, "
+                                                            "and two dice are never added"))
+        if (number is not None and 1 <= number <= 6) or words[:1] in KNOCK_WORDS:
             # Rule "die n, pile n": «l'as se prend toujours sur la première pile…».
-            return Refusal("die n, pile n", "each die acts on the pile of its number, so the "
-                           "dice choose the piles")
+            return Refusal(_("die n, pile n"), _("each die acts on the pile of its number, so "
+                                                 "the dice choose the piles"))
         last = p.last
         doublet = last is not None and last.thrower == p.to_throw and last.throw.is_doublet
-        if words == ["pass"] and doublet:
+        if words[:1] in (["pass"], ["passe"], ["passer"]) and doublet:
             # Rule "doublets keep the dice": «les doublets conservent le dé au joueur».
-            return Refusal("doublets keep the dice", f"{SEATS[p.to_throw]} threw a doublet "
-                           f"and throws again")
+            return Refusal(_("doublets keep the dice"), _(
+                "{seat} threw a doublet and throws again", seat=_(SEATS[p.to_throw])))
         return None
 
     def _termination(self) -> str:
@@ -204,5 +221,5 @@ class DamesRabattuesState(TablesChance, State):
         if p.stage is Stage.DICE:
             return ""
         if p.last is None:
-            return f"{SEATS[p.to_throw]} has the dice first, by lot."
+            return _("{seat} has the dice first, by lot.", seat=_(SEATS[p.to_throw]))
         return narrate(p.last)

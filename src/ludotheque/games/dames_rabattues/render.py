@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ludotheque.core.i18n import N_, _
 from ludotheque.games.dames_rabattues.rules import PILES
 
 if TYPE_CHECKING:
     from ludotheque.core.game import Game
 
-_PHASES = {"knock": "knocking down", "raise": "raising"}
+_PHASES = {"knock": N_("knocking down"), "raise": N_("raising")}
 
 
 def point_picture(phase: str, left: int, pile: int) -> str:
@@ -36,21 +37,26 @@ def point_picture(phase: str, left: int, pile: int) -> str:
 
 def render(game: Game, observation: dict[str, Any]) -> str:
     """What one seat sees, drawn in text (the manifest's ``render``)."""
-    stage, to_throw = observation["stage"], observation["to_throw"]
+    stage, to_throw, winner = observation["stage"], observation["to_throw"], observation["winner"]
     if stage == "lot":
-        headline = "who throws first is being decided by lot"
+        headline = _("Dames rabattues — who throws first is being decided by lot")
     elif stage == "won":
-        headline = f"{observation['winner']} has raised all fifteen and wins"
+        headline = _("Dames rabattues — {seat} has raised all fifteen and wins",
+                     seat=_(winner))
     else:
-        headline = f"{to_throw} to throw"
-    lines = [f"Dames rabattues — {headline}"]
+        headline = _("Dames rabattues — {seat} to throw", seat=_(to_throw))
+    lines = [headline]
     if observation["last"]:
-        lines.append(f"last: {observation['last']}")
-    lines.append("point " + "".join(f"{n:>4} " for n in range(1, 7)) + "  | bar")
+        lines.append(_("last: {last}", last=observation["last"]))
+    # The seats' column is as wide as the longest word it holds, in the reader's language.
+    names = {seat: _(seat) for seat in observation["sides"]}
+    width = max(len(_("point")), *map(len, names.values())) + 1
+    lines.append(f"{_('point'):<{width}}" + "".join(f"{n:>4} " for n in range(1, 7))
+                 + "  | " + _("bar"))
     for seat, side in observation["sides"].items():
         cells = "".join(
             f"  {point_picture(side['phase'], left, pile):<3}"
             for left, pile in zip(side["left"], PILES, strict=True)
         )
-        lines.append(f"{seat:<6}{cells} | {_PHASES[side['phase']]}")
+        lines.append(f"{names[seat]:<{width}}{cells} | {_(_PHASES[side['phase']])}")
     return "\n".join(lines)

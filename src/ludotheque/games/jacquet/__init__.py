@@ -1,5 +1,6 @@
 """Jacquet (de Moulidars, 1840 per the DLP record): a race round the trictrac board."""
 
+from ludotheque.core.i18n import N_
 from ludotheque.core.manifest import GameInfo, Manifest
 from ludotheque.core.options import Option, limit_option
 from ludotheque.games.jacquet.rules import ReadingName
@@ -18,7 +19,8 @@ INFO = GameInfo(
     min_players=2,
     max_players=2,
     perfect_information=True,
-    seat_names=("white", "black"),
+    # position.SEATS, marked for the catalog.
+    seat_names=(N_("white"), N_("black")),
     min_utility=-5.0,
     max_utility=5.0,
 )
@@ -32,11 +34,16 @@ OPTIONS = (
         source="«l'adversaire ne pouvant se placer sur une flèche occupée» (Moulidars) — "
         "«When a piece lands on a point occupied by a single opponent's piece, the "
         "opponent's piece is removed from the board» (DLP summary)",
-        help="moulidars-1840 = the French text: no hitting, and no second checker leaves "
-        "the talon before the courier is home; dlp-summary = the Digital Ludeme Project's "
-        "English summary: a lone checker is hit and enters again, and the courier rule only "
-        "forbids two checkers on one point; both are played on the French board (the same "
-        "way round from diagonally opposite talons)",
+        help=N_("moulidars-1840 = the French text: no hitting, and no second checker leaves "
+                "the talon before the courier is home; dlp-summary = the Digital Ludeme "
+                "Project's English summary: a lone checker is hit and enters again, and the "
+                "courier rule only forbids two checkers on one point; both are played on the "
+                "French board (the same way round from diagonally opposite talons)"),
+        label=N_("the text followed"),
+        words=(
+            (ReadingName.MOULIDARS.value, N_("de Moulidars' French text (1840)")),
+            (ReadingName.DLP.value, N_("the Digital Ludeme Project's English summary")),
+        ),
     ),
     Option(
         "scoring",
@@ -45,8 +52,11 @@ OPTIONS = (
         ("simple", "multiple"),
         source="«Généralement on joue la partie simple mais on peut convenir qu'elle serait "
         "double… triple… quadruple… quintuple»",
-        help="simple = one game won or lost; multiple = the loser loses 2 to 5 games by "
-        "where his checkers still are when the winner has borne off his last",
+        help=N_("simple = one game won or lost; multiple = the loser loses 2 to 5 games by "
+                "where his checkers still are when the winner has borne off his last"),
+        label=N_("scoring"),
+        words=(("simple", N_("a simple game")),
+               ("multiple", N_("double, triple, quadruple or quintuple"))),
     ),
     Option(
         "higher_die",
@@ -54,9 +64,10 @@ OPTIONS = (
         False,
         (True, False),
         source="«Les autres règles générales du jacquet sont les mêmes que celles du trictrac»",
-        help="when only one die of a coup simple can be played, whether it must be the "
-        "higher (true, backgammon's usage, not found in a trictrac source at hand) or may "
-        "be either (false, the default: the text states no such rule)",
+        help=N_("when only one die of a coup simple can be played, whether it must be the "
+                "higher (true, backgammon's usage, not found in a trictrac source at hand) or "
+                "may be either (false, the default: the text states no such rule)"),
+        label=N_("the higher die first"),
     ),
     Option(
         "bearing_off",
@@ -66,17 +77,21 @@ OPTIONS = (
         source="«on les sort… en sortant celles que les dés font battre sur le bord… mais "
         "quand on n'a pas de dame inférieure, on est forcé de jouer une dame supérieure et "
         "de la faire avancer du nombre amené»",
-        help="compulsory = a die that can bear a checker off must; optional = it may move "
-        "a checker inside the fourth table instead",
+        help=N_("compulsory = a die that can bear a checker off must; optional = it may "
+                "move a checker inside the fourth table instead"),
+        label=N_("bearing off"),
+        words=(("compulsory", N_("compulsory")), ("optional", N_("optional"))),
     ),
     Option(
         "granularity",
         str,
         "die",
         ("die", "pair"),
-        help="not a rule but how moves are taken: die = one decision per die (for "
-        "people); pair = up to two dice per decision, a doublet in two, as OpenSpiel's "
-        "backgammon (for search)",
+        help=N_("not a rule but how moves are taken: die = one decision per die (for "
+                "people); pair = up to two dice per decision, a doublet in two, as OpenSpiel's "
+                "backgammon (for search)"),
+        label=N_("moves taken"),
+        words=(("die", N_("one die at a time")), ("pair", N_("two dice at a time"))),
         rule=False,
     ),
     limit_option(LIMIT, "every stake goes back"),

@@ -19,6 +19,9 @@ whose dice can be played passes the turn without a decision.
 'white plays 1/7; the other 6s cannot be played.'
 >>> str(state)
 '1x14,7 1x15 dice:black'
+
+Moves may be typed with the French words for the bar and a checker borne off (``barre/3``,
+``22/sortie``), and are written in the one notation all the same.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any
 from ludotheque.core.dice import CHANCE_OUTCOMES, TablesChance, throw_of
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import CHANCE, TERMINAL, Game, OneWorld, Refusal, State
+from ludotheque.core.i18n import N_, _, ngettext
 from ludotheque.core.numbers import parse_int
 from ludotheque.games.jacquet import MANIFEST, fast
 from ludotheque.games.jacquet.position import SEATS, Position, Stage
@@ -50,8 +54,9 @@ from ludotheque.games.jacquet.rules import (
 )
 from ludotheque.games.jacquet.view import JacquetView, SideView
 
-#: The names of the games a win counts for under the multiple scoring.
-MULTIPLES = {1: "simple", 2: "double", 3: "triple", 4: "quadruple", 5: "quintuple"}
+#: The names of the games a win counts for under the multiple scoring, Moulidars' words.
+MULTIPLES = {1: N_("simple"), 2: N_("double"), 3: N_("triple"), 4: N_("quadruple"),
+             5: N_("quintuple")}
 #: Decision ids when one die is played at a time: a step's code, origin * 6 + die - 1.
 STEP_ACTIONS = 25 * 6
 
@@ -283,25 +288,32 @@ class JacquetState(TablesChance, State):
 
     def _enter(self, text: str, steps: list[str]) -> None:
         """Refuse legal steps typed as more than one decision, saying how to enter them."""
-        each = "two dice (a doublet in two decisions)" if self.game.by_pairs else "one die"
         first = 2 if self.game.by_pairs else 1
-        rest = f", then {' '.join(steps[first:])}" if steps[first:] else ""
-        raise NotationError(
-            f"{text!r} plays {len(steps)} dice and a decision here plays {each}: enter "
-            f"{' '.join(steps[:first])} now{rest}."
-        )
+        now, rest = " ".join(steps[:first]), " ".join(steps[first:])
+        names = {"text": repr(text), "count": len(steps), "now": now, "rest": rest}
+        if self.game.by_pairs:
+            said = _("{text} plays {count} dice and a decision here plays two dice (a doublet in "
+                     "two decisions): enter {now} now, then {rest}.", **names) if rest else _(
+                     "{text} plays {count} dice and a decision here plays two dice (a doublet "
+                     "in two decisions): enter {now} now.", **names)
+        else:
+            said = _("{text} plays {count} dice and a decision here plays one die: enter {now} "
+                     "now, then {rest}.", **names) if rest else _(
+                     "{text} plays {count} dice and a decision here plays one die: enter {now} "
+                     "now.", **names)
+        raise NotationError(said)
 
     def _unwritten(self, word: str, board: Board, dice: tuple[int, ...]) -> Refusal | None:
         """Why a step the notation does not write cannot be played as typed: a move backwards,
         or one checker taken by several dice in one (answered with how to enter it)."""
-        start, _, end = word.partition("/")
+        start, _slash, end = word.partition("/")
         origin, target = parse_int(start), parse_int(end)
         if origin is None or target is None or not 1 <= origin <= 24 or not 1 <= target <= 24:
             return None
         if target <= origin:
             # Rule "the course": «conduire les dames tout le long des tables».
-            return Refusal("the course", "checkers go forward only, round to the fourth table "
-                           "and off")
+            return Refusal(_("the course"), _("checkers go forward only, round to the fourth "
+                                              "table and off"))
         p, reading = self.position, self.game.reading
         for order in sorted(set(permutations(dice)), reverse=True):
             at, path, left, current = origin, [], dice, board
@@ -316,8 +328,9 @@ class JacquetState(TablesChance, State):
                     break
             if at == target:
                 self._enter(word, path)
-        return Refusal("a die moves one checker", f"{dice_words(dice)}, and none of them, alone "
-                       f"or added, takes a checker from {origin} to {target}")
+        return Refusal(_("a die moves one checker"), _(
+            "{dice}, and none of them, alone or added, takes a checker from {origin} to {target}",
+            dice=dice_words(dice), origin=origin, target=target))
 
     def _board_after(self, steps: list[Step]) -> Board | None:
         """The board the steps leave, played in the first order the rules allow, if any."""
@@ -350,14 +363,25 @@ class JacquetState(TablesChance, State):
         return multiple(self.position.board, 1 - self.position.to_move)
 
     def _result_sentence(self) -> str:
+        """Who won, what (under the multiple scoring), and the loser's cochonnets: «Le joueur
+        à qui reste un cochonnet a perdu»."""
         p = self.position
-        winner, loser = SEATS[p.to_move], SEATS[1 - p.to_move]
+        names = {"seat": _(SEATS[p.to_move]), "loser": _(SEATS[1 - p.to_move])}
         left = cochonnets(p.board, 1 - p.to_move)
-        stuck = f", and {loser} has {left} cochonnet{'s' * (left > 1)}" if left else ""
         if self.game.options["scoring"] == "simple":
-            return f"{winner} has borne off all fifteen and wins{stuck}"
-        stake = MULTIPLES[self.stake()]
-        return f"{winner} has borne off all fifteen and wins a {stake} game{stuck}"
+            if not left:
+                return _("{seat} has borne off all fifteen and wins", **names)
+            return ngettext("{seat} has borne off all fifteen and wins, and {loser} has {count} "
+                            "cochonnet",
+                            "{seat} has borne off all fifteen and wins, and {loser} has {count} "
+                            "cochonnets", left, **names)
+        names["stake"] = _(MULTIPLES[self.stake()])
+        if not left:
+            return _("{seat} has borne off all fifteen and wins a {stake} game", **names)
+        return ngettext("{seat} has borne off all fifteen and wins a {stake} game, and {loser} "
+                        "has {count} cochonnet",
+                        "{seat} has borne off all fifteen and wins a {stake} game, and {loser} "
+                        "has {count} cochonnets", left, **names)
 
     def _observation(self, player: int | None) -> JacquetView:
         """Everything: Jacquet has no hidden information (its form: ``view.py``)."""
@@ -387,26 +411,32 @@ class JacquetState(TablesChance, State):
         before, codes = self._last
         steps = tuple(Step(*fast.step_of(code)) for code in codes)
         now = self.position
-        seat = SEATS[before.to_move]
+        seat = _(SEATS[before.to_move])
         if before.stage is Stage.LOT:
-            return f"{SEATS[now.to_move]} has the higher die and throws first."
+            return _("{seat} has the higher die and throws first.", seat=_(SEATS[now.to_move]))
         if before.stage is Stage.DICE:
             last = self.last_action()
             assert last is not None  # the throw just made
             throw = throw_of(last)
             assert throw is not None
-            passed = " and can play nothing" if now.stage is Stage.DICE else ""
-            return f"{seat} throws {throw.spoken()}{passed}."
-        text = f"{seat} plays {self._write(before, steps)}"
+            if now.stage is Stage.DICE:
+                return _("{seat} throws {throw} and can play nothing.", seat=seat,
+                         throw=throw.spoken())
+            return _("{seat} throws {throw}.", seat=seat, throw=throw.spoken())
+        moves = self._write(before, steps)
         if now.stage is Stage.WON:
-            return f"{text}; {self._result_sentence()}."
-        if now.stage is Stage.DICE:
-            unplayed = list(before.dice)
-            for step in steps:
-                unplayed.remove(step.die)
-            if unplayed:
-                text += f"; {_dice_words(tuple(unplayed))} cannot be played"
-        return text + "."
+            return _("{seat} plays {moves}; {result}.", seat=seat, moves=moves,
+                     result=self._result_sentence())
+        unplayed = list(before.dice)
+        for step in steps:
+            unplayed.remove(step.die)
+        if now.stage is Stage.DICE and unplayed:
+            # Only a doublet leaves more than one die, all of its number: a coup simple's
+            # decision plays at least one of its two dice.
+            return ngettext("{seat} plays {moves}; the {die} cannot be played.",
+                            "{seat} plays {moves}; the other {die}s cannot be played.",
+                            len(unplayed), seat=seat, moves=moves, die=unplayed[0])
+        return _("{seat} plays {moves}.", seat=seat, moves=moves)
 
     def key(self) -> Position:
         return self.position
@@ -424,12 +454,6 @@ def _side_view(board: Board, s: int) -> SideView:
         "pips": pips(board, s),
         "in_fourth_table": sum(board.mine(s, q) for q in FOURTH_TABLE),
     }
-
-
-def _dice_words(dice: tuple[int, ...]) -> str:
-    if len(dice) > 1 and len(set(dice)) == 1:
-        return f"the other {dice[0]}s"
-    return " and ".join(f"the {d}" for d in dice)
 
 
 def tally(state: JacquetState) -> dict[str, str | float]:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ludotheque.core.i18n import _
+
 if TYPE_CHECKING:
     from ludotheque.core.game import Game
 
@@ -34,53 +36,69 @@ _BOTTOM = list(range(13, 25))
 def _cell(count: int) -> str:
     if count == 0:
         return ""
-    return f"W{count}" if count > 0 else f"B{-count}"
+    # W and B in English; the reader's own initials elsewhere (B and N in French).
+    return _("W{count}", count=count) if count > 0 else _("B{count}", count=-count)
 
 
-def _row(points: list[int], board: list[int], shift: int) -> str:
+def _row(points: list[int], board: list[int], shift: int, width: int) -> str:
     cells = [f"{_cell(board[(p - 1 + shift) % 24]):>4}" for p in points]
-    return " " * 14 + "".join(cells[:6]) + " |" + "".join(cells[6:])
+    return " " * width + "".join(cells[:6]) + " |" + "".join(cells[6:])
 
 
-def _numbers(label: str, points: list[int]) -> str:
+def _numbers(label: str, points: list[int], width: int) -> str:
     cells = [f"{p:>4}" for p in points]
-    return f"{label:<14}" + "".join(cells[:6]) + " |" + "".join(cells[6:])
+    return f"{label:<{width}}" + "".join(cells[:6]) + " |" + "".join(cells[6:])
 
 
 def render(game: Game, observation: dict[str, Any]) -> str:
     """What one seat sees, drawn in text (the manifest's ``render``)."""
-    stage, mover = observation["stage"], observation["to_move"]
+    stage, mover, winner = observation["stage"], observation["to_move"], observation["winner"]
+    reading = observation["reading"]
     if stage == "lot":
-        headline = "who throws first is being decided by lot"
+        headline = _("Jacquet ({reading}) — who throws first is being decided by lot",
+                     reading=reading)
     elif stage == "won":
-        headline = f"{observation['winner']} has borne off all fifteen and wins"
+        headline = _("Jacquet ({reading}) — {seat} has borne off all fifteen and wins",
+                     reading=reading, seat=_(winner))
     elif stage == "dice":
-        headline = f"{mover} to throw"
+        headline = _("Jacquet ({reading}) — {seat} to throw", reading=reading, seat=_(mover))
     else:
-        left = ", ".join(map(str, observation["dice_left"]))
-        headline = f"{mover} threw {observation['throw']}, to play: {left}"
+        headline = _("Jacquet ({reading}) — {seat} threw {throw}, to play: {dice}",
+                     reading=reading, seat=_(mover), throw=observation["throw"],
+                     dice=", ".join(map(str, observation["dice_left"])))
     board = observation["points"]
     # Points are drawn in the viewer's numbering; ``shift`` turns them into White's indices.
     viewer = "black" if observation["seat"] == "black" else "white"
     other = "white" if viewer == "black" else "black"
     shift = 12 if viewer == "black" else 0
     theirs = [(p + 11) % 24 + 1 for p in _TOP], [(p + 11) % 24 + 1 for p in _BOTTOM]
-    lines = [f"Jacquet ({observation['reading']}) — {headline}"]
+    lines = [headline]
     if observation["last"] and stage != "lot":
-        lines.insert(0, f"last: {observation['last']}")
+        lines.insert(0, _("last: {last}", last=observation["last"]))
+    mine, others = _("{seat}'s point", seat=_(viewer)), _("{seat}'s point", seat=_(other))
+    # The labels' column: 14 wide in English, wider where the reader's words are longer.
+    width = max(14, len(mine) + 1, len(others) + 1)
     lines += [
-        _numbers(f"{viewer}'s point", _TOP),
-        _numbers(f"{other}'s point", theirs[0]),
-        _row(_TOP, board, shift).rstrip(),
+        _numbers(mine, _TOP, width),
+        _numbers(others, theirs[0], width),
+        _row(_TOP, board, shift, width).rstrip(),
         "",
-        _row(_BOTTOM, board, shift).rstrip(),
-        _numbers(f"{other}'s point", theirs[1]),
-        _numbers(f"{viewer}'s point", _BOTTOM),
+        _row(_BOTTOM, board, shift, width).rstrip(),
+        _numbers(others, theirs[1], width),
+        _numbers(mine, _BOTTOM, width),
     ]
     sides = []
     for seat, side in observation["sides"].items():
-        bar = f", {side['bar']} on the bar" if side["bar"] else ""
-        courier = "courier home" if side["courier_home"] else "courier not home"
-        sides.append(f"{seat}: {side['off']} off{bar}, {side['pips']} pips, {courier}")
+        names = {"seat": _(seat), "off": side["off"], "pips": side["pips"], "bar": side["bar"]}
+        if side["bar"]:
+            said = (_("{seat}: {off} off, {bar} on the bar, {pips} pips, courier home", **names)
+                    if side["courier_home"] else
+                    _("{seat}: {off} off, {bar} on the bar, {pips} pips, courier not home",
+                      **names))
+        else:
+            said = (_("{seat}: {off} off, {pips} pips, courier home", **names)
+                    if side["courier_home"] else
+                    _("{seat}: {off} off, {pips} pips, courier not home", **names))
+        sides.append(said)
     lines.append(" · ".join(sides))
     return "\n".join(lines)

@@ -24,6 +24,7 @@ from enum import StrEnum
 
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import Refusal
+from ludotheque.core.i18n import _
 from ludotheque.core.numbers import parse_int
 
 #: Where a player's checkers start: «empile ses dames… dans le coin à gauche de son adversaire».
@@ -35,6 +36,9 @@ OFF = 25
 #: A checker hit in the DLP reading, waiting to enter again.
 BAR = 0
 CHECKERS = 15
+#: The ends of a step as a French player may type them, read as the notation's: the bar
+#: (*barre*), and a checker borne off (*sortie*, «on les sort»).
+FRENCH_ENDS = {"barre": "bar", "sortie": "off", "sort": "off", "dehors": "off"}
 #: The opponent's point p is the player's point p + HALF_TRACK.
 HALF_TRACK = 12
 
@@ -107,13 +111,19 @@ class Step:
 
     @classmethod
     def parse(cls, text: str) -> Step:
-        """Read ``1/7``, ``bar/3``, ``22/off``, ``20/off(6)`` (a trailing ``*`` is ignored).
+        """Read ``1/7``, ``bar/3``, ``22/off``, ``20/off(6)`` (a trailing ``*`` is ignored),
+        and the same in French words: ``barre/3``, ``22/sortie``, ``20/sortie(6)``.
 
         >>> Step.parse("20/off(6)"), Step.parse("bar/3"), Step.parse("7/13*")
         (Step(origin=20, die=6), Step(origin=0, die=3), Step(origin=7, die=6))
+        >>> Step.parse("22/sortie"), Step.parse("barre/3"), Step.parse("20/sortie(6)")
+        (Step(origin=22, die=3), Step(origin=0, die=3), Step(origin=20, die=6))
         """
         words = text.strip().lower().rstrip("*")
         start, slash, end = words.partition("/")
+        start = FRENCH_ENDS.get(start, start)
+        word, bracket, rest = end.partition("(")
+        end = FRENCH_ENDS.get(word, word) + bracket + rest
         die = None
         if end.startswith("off(") and end.endswith(")"):
             end, die = "off", end[4:-1]
@@ -126,10 +136,10 @@ class Step:
             not slash or origin is None or target is None or distance is None
             or not 1 <= distance <= 6 or not origin < target <= OFF
         ):
-            raise NotationError(
-                f"{text.strip()!r} is not a move; write from/to in your own numbering, such as "
-                "1/7, bar/3, 22/off, or 20/off(6) when a 6 bears off from the 5-point."
-            )
+            raise NotationError(_(
+                "{text} is not a move; write from/to in your own numbering, such as 1/7, bar/3, "
+                "22/off, or 20/off(6) when a 6 bears off from the 5-point.",
+                text=repr(text.strip())))
         return cls(origin, distance)
 
 
@@ -253,49 +263,52 @@ def why_not(
     then those of :func:`legal_steps`."""
     origin, die = step.origin, step.die
     if board.bar[player] and origin != BAR:
-        return Refusal("entering again (DLP)", "a checker on the bar enters before any other "
-                       "moves")
+        return Refusal(_("entering again (DLP)"), _("a checker on the bar enters before any "
+                                                    "other moves"))
     if not (board.bar[player] if origin == BAR else board.mine(player, origin)):
-        where = "on the bar" if origin == BAR else f"on point {origin}"
-        return Refusal("a die moves one checker", f"you have no checker {where}")
+        return Refusal(_("a die moves one checker"), _("you have no checker on the bar")
+                       if origin == BAR else
+                       _("you have no checker on point {point}", point=origin))
     larger = [d for d in dice if d > die]
     if die not in dice and origin + die == OFF and larger:
         # 20/off typed with a 6 to play: the 6 would bear it off, written 20/off(6).
         step, die = Step(origin, min(larger)), min(larger)
     if die not in dice:
-        return Refusal("a die moves one checker", f"a checker moves the number of a die, and "
-                       f"{dice_words(dice)}")
+        return Refusal(_("a die moves one checker"), _(
+            "a checker moves the number of a die, and {dice}", dice=dice_words(dice)))
     target = origin + die
     if target >= OFF:
         if board.lowest(player) < FOURTH_TABLE.start:
-            return Refusal("bearing off", "a checker is borne off only when all fifteen are in "
-                           "the fourth table, points 19 to 24")
+            return Refusal(_("bearing off"), _("a checker is borne off only when all fifteen are "
+                                               "in the fourth table, points 19 to 24"))
         struck = OFF - die
-        return Refusal("a lower checker", f"the {die} bears off the checker on point {struck}, "
-                       f"or failing one there the highest below it")
+        return Refusal(_("a lower checker"), _(
+            "the {die} bears off the checker on point {point}, or failing one there the highest "
+            "below it", die=die, point=struck))
     if destination(board, player, step, reading) is None:
         if reading.bear_off_compulsory and any(
             board.mine(player, p) and may_bear_off(board, player, p, die)
             for p in range(OFF - die, OFF)
         ):
-            return Refusal("bearing off is compulsory", f"the {die} can bear a checker off, so "
-                           f"it must")
+            return Refusal(_("bearing off is compulsory"), _(
+                "the {die} can bear a checker off, so it must", die=die))
         if not board.couriers[player]:
             if reading.talon_locked and origin == TALON and board.has_left_talon(player):
-                return Refusal("the courier", "no second checker leaves the talon before the "
-                               "courier has reached the fourth table")
+                return Refusal(_("the courier"), _("no second checker leaves the talon before "
+                                                   "the courier has reached the fourth table"))
             if target != TALON and board.mine(player, target):
-                return Refusal("no pairing before the courier", f"you hold point {target} "
-                               f"already, and no two checkers share a point before the courier "
-                               f"has reached the fourth table")
+                return Refusal(_("no pairing before the courier"), _(
+                    "you hold point {point} already, and no two checkers share a point before "
+                    "the courier has reached the fourth table", point=target))
         if reading.hitting:
-            return Refusal("hitting (DLP)", f"the opponent holds point {target} with two "
-                           f"checkers or more")
-        return Refusal("no hitting", f"the opponent holds point {target}")
+            return Refusal(_("hitting (DLP)"), _(
+                "the opponent holds point {point} with two checkers or more", point=target))
+        return Refusal(_("no hitting"), _("the opponent holds point {point}", point=target))
     single = len(dice) == 2 and dice[0] != dice[1] and die == min(dice)
     if reading.higher_die and single and most_dice(board, player, dice, reading) == 1:
-        return Refusal("the higher die (option)", f"only one die can be played, so the {max(dice)}")
-    return Refusal("play all the dice you can", "another play uses more of the dice")
+        return Refusal(_("the higher die (option)"), _(
+            "only one die can be played, so the {die}", die=max(dice)))
+    return Refusal(_("play all the dice you can"), _("another play uses more of the dice"))
 
 
 def may_bear_off(board: Board, player: int, origin: int, die: int) -> bool:
@@ -385,10 +398,11 @@ def dice_words(dice: tuple[int, ...]) -> str:
     ('the dice left are 6 and 2', 'the dice left are 3, 3 and 3', 'no die is left')
     """
     if not dice:
-        return "no die is left"
+        return _("no die is left")
     if len(dice) == 1:
-        return f"the die left is {dice[0]}"
-    return f"the dice left are {', '.join(map(str, dice[:-1]))} and {dice[-1]}"
+        return _("the die left is {die}", die=dice[0])
+    return _("the dice left are {dice}", dice=_(
+        "{numbers} and {last}", numbers=", ".join(map(str, dice[:-1])), last=dice[-1]))
 
 
 def dice_of(high: int, low: int) -> tuple[int, ...]:
@@ -435,7 +449,6 @@ def check(board: Board) -> None:
     """Raise if ``board`` cannot occur: a player without fifteen checkers."""
     for player in (0, 1):
         if board.checkers(player) != CHECKERS or min(board.bar[player], board.off[player]) < 0:
-            raise NotationError(
-                f"each player has fifteen checkers; this board gives "
-                f"{'White' if player == 0 else 'Black'} {board.checkers(player)}."
-            )
+            raise NotationError(_(
+                "each player has fifteen checkers; this board gives {seat} {count}.",
+                seat=_("White") if player == 0 else _("Black"), count=board.checkers(player)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
+from ludotheque.core.i18n import N_
 from ludotheque.games.tiddlywinks import CABRIOLE
 from ludotheque.games.tiddlywinks.game import TiddlywinksGame
 from ludotheque.games.tiddlywinks.physics import CounterSpec, CupSpec
@@ -26,13 +27,13 @@ class CabrioleGame(TiddlywinksGame):
     COUNTER = CounterSpec(diameter=0.016, thickness=0.002, density=1400.0)
     #: III: «un cercle de 12 c/m environ de diamètre».
     LAKE_RADIUS = 0.06
-    COVERING_RULE = "Cabriole XI"
+    COVERING_RULE = N_("Cabriole XI")
     RULE_NAMES: ClassVar[dict[str, str]] = {
-        "cup": "the cup", "dead": "lost in the lake", "open": "no touching",
-        "touch": "no touching", "reach": "reach", "line": "from the line first",
-        "covered": "covered", "due": "back to the start line (lake)",
-        "press": "another shot after a pot", "again": "another shot after a pot",
-        "off": "back to the start line (off the table)",
+        "cup": N_("the cup"), "dead": N_("lost in the lake"), "open": N_("no touching"),
+        "touch": N_("no touching"), "reach": N_("reach"), "line": N_("from the line first"),
+        "covered": N_("covered"), "due": N_("back to the start line (lake)"),
+        "press": N_("another shot after a pot"), "again": N_("another shot after a pot"),
+        "off": N_("back to the start line (off the table)"),
     }
 
     def side(self, player: int) -> int:

@@ -37,6 +37,7 @@ from ludotheque.core.game import (
     Refusal,
     State,
 )
+from ludotheque.core.i18n import N_, _, ngettext
 from ludotheque.games.tiddlywinks.judge import Judge
 from ludotheque.games.tiddlywinks.notation import (
     PASS,
@@ -70,6 +71,7 @@ from ludotheque.games.tiddlywinks.view import (
     from_cup,
     seen,
 )
+from ludotheque.games.tiddlywinks.words import colour, counter_words, english, number
 
 if TYPE_CHECKING:
     # The engine's report of a shot, not the shot a player aims (notation's Shot).
@@ -92,12 +94,14 @@ class TiddlywinksGame(Game):
     COUNTER: ClassVar[CounterSpec]
     #: The chalk circle's radius (metres).
     LAKE_RADIUS: ClassVar[float]
-    #: What the source calls the circle, and where it forbids covering on purpose.
-    LAKE_WORD: ClassVar[str] = "lake"
+    #: What the source calls the circle (told in the reader's language: a sentence says "the
+    #: {lake}"), and where it forbids covering on purpose.
+    LAKE_WORD: ClassVar[str] = N_("lake")
     #: The rules doc's names of the rules that keep a counter from being played (``why_not``):
     #: in the cup, dead, sent into the ring by this player, another's, out of reach, not from
     #: the line, covered, not the one due, and a shot that does not press; and, to tell what a
-    #: shot did, the rules of a counter off the table and of another shot after a pot.
+    #: shot did, the rules of a counter off the table and of another shot after a pot. Each is
+    #: ``N_``-marked and told in the reader's language.
     RULE_NAMES: ClassVar[dict[str, str]] = {}
     COVERING_RULE: ClassVar[str]
     continuous = True
@@ -106,20 +110,18 @@ class TiddlywinksGame(Game):
         super().__init__(**options)
         players = self.num_players()
         if self.options.get("camps") and players not in (4, 6):
-            raise OptionError(
+            raise OptionError(_(
                 "camps need 4 or 6 players: two camps of two or three (Cabriole I), "
-                f"not {players}."
-            )
+                "not {players}.", players=players))
         if self.options.get("partners") and players not in (4, 6):
-            raise OptionError(f"partners sit opposite in pairs against each other, so they need "
-                              f"4 or 6 players, not {players}.")
+            raise OptionError(_("partners sit opposite in pairs against each other, so they need "
+                                "4 or 6 players, not {players}.", players=players))
         size = self.table_size()
         if not 0.1 <= self.start_distance() <= size - 0.01:
-            raise OptionError(
-                f"the start line must lie between 1 cm from the table's edge and 10 cm from "
-                f"the cup: start takes 1 to {size * 100 - 10:.0f} cm here, not "
-                f"{self.options['start']}."
-            )
+            raise OptionError(_(
+                "the start line must lie between 1 cm from the table's edge and 10 cm from "
+                "the cup: start takes 1 to {most} cm here, not {start}.",
+                most=number(size * 100 - 10), start=number(self.options["start"], "")))
         self.per_player = int(self.options["counters"])
         self.setup = Setup(
             table=TableSpec(self.options["table"], size, self.options["cloth"] / 1000),
@@ -253,30 +255,39 @@ class TiddlywinksGame(Game):
 
     def why_not(self, position: Position, player: int, counter: int) -> Refusal:
         """Why ``player`` may not play ``counter`` now: the rule by its name in the rule set's
-        doc (:attr:`RULE_NAMES`), and a few words."""
+        doc (:attr:`RULE_NAMES`), and a sentence naming the counter, in the reader's language."""
         c = position.counters[counter]
-        names = self.RULE_NAMES
+        named = counter_words(counter, self.per_player)
+
+        def refusal(rule: str, reason: str) -> Refusal:
+            return Refusal(self.rule_name(rule), _(reason, counter=named, lake=_(self.LAKE_WORD)))
+
         if c.place == "cup":
-            return Refusal(names["cup"], "is in the cup")
+            return refusal("cup", N_("{counter} is in the cup"))
         if c.place == "dead":
-            return Refusal(names["dead"], f"is dead in the {self.LAKE_WORD}")
+            return refusal("dead", N_("{counter} is dead in the {lake}"))
         if not self.may_play(position, player, counter):
             if (counter, player) in position.open_ring:
-                return Refusal(names["open"], "may not be played by the one whose shot sent it "
-                               "into the ring")
+                return refusal("open", N_("{counter} may not be played by the one whose shot "
+                                          "sent it into the ring"))
             if self.side(c.owner) != self.side(player):
-                return Refusal(names["touch"], "is an opponent's, and no player may touch "
-                               "another's counters")
-            return Refusal(names["reach"], "is out of your reach, and your partner plays it on "
-                           "his turn")
+                return refusal("touch", N_("{counter} is an opponent's, and no player may touch "
+                                           "another's counters"))
+            return refusal("reach", N_("{counter} is out of your reach, and your partner plays "
+                                       "it on his turn"))
         if not position.freed[player] and not (c.owner == player and c.place == "line"):
-            return Refusal(names["line"], "waits, since until all your counters have left the "
-                           "start line you play from it")
+            return refusal("line", N_("{counter} waits, since until all your counters have left "
+                                      "the start line you play from it"))
         if self.covered_by_opponent(position, player, counter):
-            return Refusal(names["covered"], "is covered by an opponent's counter and waits until "
-                           "he moves it")
-        return Refusal(names["due"], "waits, since a counter sent back to the start line is "
-                       "to be played out first")
+            return refusal("covered", N_("{counter} is covered by an opponent's counter and waits "
+                                         "until he moves it"))
+        return refusal("due", N_("{counter} waits, since a counter sent back to the start line "
+                                 "is to be played out first"))
+
+    def rule_name(self, rule: str) -> str:
+        """A rule by its name in the rule set's doc (:attr:`RULE_NAMES`), in the reader's
+        language."""
+        return _(self.RULE_NAMES[rule])
 
     def covered_by_opponent(self, position: Position, player: int, counter: int) -> bool:
         """Rule "covered": a counter an opponent's counter covers in any proportion waits
@@ -394,17 +405,17 @@ class TiddlywinksGame(Game):
                     counters[k] = counters[k].at("dead")
                     lost[c.owner] += 1
                     ring.pop(k, None)
-                    events.append(Event(k, "lake", "lost for good"))
+                    events.append(Event(k, "lake", N_("lost for good")))
                 elif rule == "open":
                     counters[k] = counters[k].at("lake")
                     ring[k] = position.mover
-                    events.append(Event(k, "lake", "open to the next players until its owner's "
-                                                   "turn"))
+                    events.append(Event(k, "lake", N_("open to the next players until its "
+                                                      "owner's turn")))
                 else:
                     counters[k] = self.back_to_line(k, taken)
                     if self.due_next_turn():
                         due.add(k)
-                    events.append(Event(k, "lake", "back to the start line"))
+                    events.append(Event(k, "lake", N_("back to the start line")))
             taken.append((counters[k].pose[0], counters[k].pose[1]))
         moved_counter = counters[shooter]
         if moved_counter.on_table:
@@ -417,7 +428,9 @@ class TiddlywinksGame(Game):
         return tuple(counters), events, tuple(lost), frozenset(ring.items()), frozenset(due)
 
     def _where(self, counter: Counter) -> str:
-        return "back to the start line" if counter.place == "line" else "put back by the edge"
+        # Kept in English in the report (``N_``), told in the reader's language by the narration.
+        return N_("back to the start line") if counter.place == "line" else N_(
+            "put back by the edge")
 
     def back_to_line(self, counter: int, taken: list[tuple[float, float]]) -> Counter:
         """Rule "back to the start line": the counter's own place on its owner's line, or the
@@ -580,14 +593,16 @@ class TiddlywinksState(State):
     def legal_text(self, legal: list[int] | None = None) -> str:
         legal = self.legal_actions() if legal is None else legal
         if self.is_chance_node():
-            return "'steady', or 'tremble aim A pressure P steep S spin W' (standard deviations)"
+            return _("'steady', or 'tremble aim A pressure P steep S spin W' (standard "
+                     "deviations)")
         if legal == [PASS]:
-            return "pass (no counter may be played)"
-        names = ", ".join(self._counter_name(k) for k in self.playable())
-        text = f"a shot of {names}, written COLOUR N aim DEGREES|cup pressure 0.01-1 steep 0-90"
+            return _("pass (no counter may be played)")
+        names = ", ".join(self._counter_words(k) for k in self.playable())
+        text = _("a shot of {counters}, written COLOUR N aim DEGREES|cup pressure 0.01-1 steep "
+                 "0-90", counters=names)
         position, mover = self.position, self.position.mover
         waiting = [
-            f"{self._counter_name(k)} {self.game.why_not(position, mover, k).reason}"
+            self.game.why_not(position, mover, k).reason
             for k, c in enumerate(position.counters)
             if self.game.side(c.owner) == self.game.side(mover)
             and c.place not in ("cup", "dead") and k not in self.playable()
@@ -596,30 +611,37 @@ class TiddlywinksState(State):
 
     def _irrevocable(self, action: int) -> str | None:
         # Taking back (not a rule): the squidger has pressed; what it set flying stands.
-        return "in tiddlywinks a shot, or a pass, stands once made"
+        return _("in tiddlywinks a shot, or a pass, stands once made")
 
     def _refusal(self, action: int) -> Refusal | None:
-        names = self.game.RULE_NAMES
+        rule = self.game.rule_name
         if action == PASS:
-            return Refusal(names["covered"], "a player passes only when none of his counters "
-                           "may be played")
+            return Refusal(rule("covered"), _("a player passes only when none of his "
+                                                  "counters may be played"))
         if not 0 < action <= SHOT_IDS:
             return None
         shot = Shot.from_id(action)
         if shot.counter >= len(self.position.counters):
             return None
         if shot.counter in self.playable():
-            return Refusal(names["press"], "a shot presses its counter (pressure above 0)")
-        refusal = self.game.why_not(self.position, self.position.mover, shot.counter)
-        return Refusal(refusal.rule, f"{self._counter_name(shot.counter)} {refusal.reason}")
+            return Refusal(rule("press"), _("a shot presses its counter (pressure above 0)"))
+        return self.game.why_not(self.position, self.position.mover, shot.counter)
 
     def _counter_name(self, counter: int) -> str:
+        """A counter as the notation and the view name it (``red 3``)."""
         owner, number = divmod(counter, self.game.per_player)
         return f"{COLOURS[owner]} {number + 1}"
+
+    def _counter_words(self, counter: int) -> str:
+        """A counter as a sentence names it, in the reader's language (``rouge 3``)."""
+        return counter_words(counter, self.game.per_player)
 
     def _parse(self, text: str) -> int | None:
         if self.is_chance_node():
             return Tremble.from_text(text).id
+        # A move may be typed in French (``passe``, ``rouge 2 vise coupe pression 0,5 …``): it
+        # is read as the notation writes it.
+        text = english(text)
         if text == "pass":
             return PASS
         colours = COLOURS[: self.num_players()]
@@ -661,10 +683,10 @@ class TiddlywinksState(State):
         shot = Shot.from_id(action)
         # A shot's id means the same shot at every table, up to the largest (six of six).
         if shot.counter >= len(self.position.counters):
-            raise IllegalMoveError(
-                f"action {action} is a shot of counter {shot.counter + 1} of a table, and this "
-                f"one has {len(self.position.counters)} counters."
-            )
+            raise IllegalMoveError(_(
+                "action {action} is a shot of counter {counter} of a table, and this one has "
+                "{counters} counters.", action=action, counter=shot.counter + 1,
+                counters=len(self.position.counters)))
         return shot.text(COLOURS, self.game.per_player)
 
     def _termination(self) -> str:
@@ -761,77 +783,93 @@ class TiddlywinksState(State):
         return flight
 
     def narrate(self) -> list[str]:
-        """The last shot in words."""
+        """The last shot in words, in the reader's language."""
         report = self.position.report
         if report is None:
             return []
-        name = self._counter_name
-        names = self.game.RULE_NAMES
+        name = self._counter_words
+        lake = _(self.game.LAKE_WORD)
         aimed, played = report.aimed, report.played
-        lines = [
-            f"{COLOURS[report.player]} played {name(report.counter)}: aimed {aimed[0]:.1f}° "
-            f"pressure {aimed[1]:.2f} steep {aimed[2]:.0f}; the hand gave {played[0]:.1f}° "
-            f"{played[1]:.2f} {played[2]:.0f}" + (
-                "" if report.jumped
-                else " — pressed too lightly to rise, it only slid" if report.lifts
-                else " — the cloth is too thin to make it jump: it only slid"
-            )
-        ]
+        shot = _(
+            "{seat} played {counter}: aimed {aim}° pressure {pressure} steep {steep}; the hand "
+            "gave {hand_aim}° {hand_pressure} {hand_steep}",
+            seat=colour(report.player), counter=name(report.counter),
+            aim=number(aimed[0], ".1f"), pressure=number(aimed[1], ".2f"),
+            steep=number(aimed[2]), hand_aim=number(played[0], ".1f"),
+            hand_pressure=number(played[1], ".2f"), hand_steep=number(played[2]),
+        )
+        if not report.jumped:
+            shot = (_("{shot} — pressed too lightly to rise, it only slid", shot=shot)
+                    if report.lifts else
+                    _("{shot} — the cloth is too thin to make it jump: it only slid", shot=shot))
+        lines = [shot]
         for event in report.events:
-            what = {
-                "potted": "went into the cup",
-                "rim": "came to rest on the cup's rim",
-                "lake": f"fell in the {self.game.LAKE_WORD}",
-                "off": "went off the table",
-                "moved": "moved",
-            }.get(event.what)
+            counter = name(event.counter)
             if event.what == "covers":
                 assert event.other is not None  # the counter covered
-                lines.append(
-                    f"{name(event.counter)} now covers {name(event.other)} (covering an "
-                    f"opponent on purpose is forbidden: {self.game.COVERING_RULE})"
-                )
-                continue
-            if event.what == "moved":
+                lines.append(_(
+                    "{counter} now covers {other} (covering an opponent on purpose is "
+                    "forbidden: {rule})", counter=counter, other=name(event.other),
+                    rule=_(self.game.COVERING_RULE)))
+            elif event.what == "moved":
                 c = self.position.counters[event.counter]
-                lines.append(f"{name(event.counter)} moved; it lies {from_cup(*c.pose[:2])} "
-                             "from the cup's centre")
-                continue
-            rule = {"lake": self._lake_rule_name(), "off": names["off"]}.get(event.what)
-            lines.append(f"{name(event.counter)} {what}" + (f": {event.then}" if event.then
-                                                            else "")
-                         + (f" (rule “{rule}”)" if rule else ""))
+                lines.append(_("{counter} moved; it lies {distance} from the cup's centre",
+                               counter=counter, distance=from_cup(*c.pose[:2])))
+            elif event.what == "potted":
+                lines.append(_("{counter} went into the cup", counter=counter))
+            elif event.what == "rim":
+                lines.append(_("{counter} came to rest on the cup's rim", counter=counter))
+            else:
+                # Into the lake or off the table: the judge says what became of it (``then``).
+                assert event.then is not None
+                then = _(event.then)
+                lines.append(
+                    _("{counter} fell in the {lake}: {then} (rule “{rule}”)", counter=counter,
+                      lake=lake, then=then, rule=self._lake_rule_name())
+                    if event.what == "lake" else
+                    _("{counter} went off the table: {then} (rule “{rule}”)", counter=counter,
+                      then=then, rule=self.game.rule_name("off")))
         position = self.position
         # The turn stayed with him: rule "another shot after a pot".
         if not position.over and position.mover == report.player:
-            lines.append(f"{COLOURS[report.player]} shoots again (rule “{names['again']}”)")
+            lines.append(_("{seat} shoots again (rule “{rule}”)", seat=colour(report.player),
+                           rule=self.game.rule_name("again")))
         return lines
 
     def _lake_rule_name(self) -> str:
-        """The rule a counter in the lake (or ring) falls under, by its name in the doc."""
+        """The rule a counter in the lake (or ring) falls under, by its name in the doc, in the
+        reader's language."""
         rule = self.game.lake_rule()
-        return self.game.RULE_NAMES[{"dead": "dead", "open": "open"}.get(rule or "", "due")]
+        return self.game.rule_name({"dead": "dead", "open": "open"}.get(rule or "", "due"))
 
     def account(self) -> list[str]:
-        """The final account: who won and what each seat gains or pays."""
+        """The final account: who won and what each seat gains or pays, in the reader's
+        language."""
         position = self.position
         game = self.game
         if self.truncated():
-            return [f"stopped unfinished after {position.shots} turns: every stake goes back"]
-        names = ", ".join(COLOURS[p] for p in position.winners)
-        lines = [f"{names} win{'s' if len(position.winners) == 1 else ''} the pool"]
+            return [ngettext("stopped unfinished after {count} turn: every stake goes back",
+                             "stopped unfinished after {count} turns: every stake goes back",
+                             position.shots)]
+        names = ", ".join(colour(p) for p in position.winners)
+        lines = [ngettext("{winners} wins the pool", "{winners} win the pool",
+                          len(position.winners), winners=names)]
         for p, gain in enumerate(self.returns()):
             potted = sum(1 for c in position.counters if c.owner == p and c.place == "cup")
-            lines.append(f"{COLOURS[p]}: {gain:+.2f} stakes ({potted}/{game.per_player} in "
-                         "the cup" + (f", {position.lost[p]} lost in the lake"
-                                      if position.lost[p] else "") + ")")
+            said = dict(seat=colour(p), gain=number(gain, "+.2f"), potted=potted,
+                        counters=game.per_player, lost=position.lost[p])
+            lines.append(
+                _("{seat}: {gain} stakes ({potted}/{counters} in the cup, {lost} lost in the "
+                  "lake)", **said) if position.lost[p] else
+                _("{seat}: {gain} stakes ({potted}/{counters} in the cup)", **said))
         return lines
 
     def describe_last(self, player: int | None = None) -> str:
         # A report is fresh exactly when the last action was the tremble that played it: a
         # decision to shoot sets ``aimed``, and a pass clears the report.
         if self.position.aimed is None and self.position.report is not None:
-            return "; ".join(self.narrate())
+            # The separator of the narration's sentences, as the reader's language spaces it.
+            return _("; ").join(self.narrate())
         return ""
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any, ClassVar
 
+from ludotheque.core.i18n import N_
 from ludotheque.games.tiddlywinks import TIDDLEDY_WINKS
 from ludotheque.games.tiddlywinks.game import INCH, TiddlywinksGame
 from ludotheque.games.tiddlywinks.physics import CounterSpec, CupSpec
@@ -27,14 +28,16 @@ class HorsmanGame(TiddlywinksGame):
     COUNTER = CounterSpec(diameter=0.016, thickness=0.002, density=1900.0)
     #: «a ring about four inches diameter».
     LAKE_RADIUS = 2 * 0.0254
-    LAKE_WORD = "ring"
+    LAKE_WORD = N_("ring")
     RULE_NAMES: ClassVar[dict[str, str]] = {
-        "cup": "the cup", "dead": "Variation I", "open": "Variation III",
-        "touch": "no touching, no covering on purpose", "reach": "players and partners",
-        "line": "from the line first", "covered": "covered", "due": "Variation II",
-        "press": "the counters", "again": "another shot after a pot", "off": "off the table",
+        "cup": N_("the cup"), "dead": N_("Variation I"), "open": N_("Variation III"),
+        "touch": N_("no touching, no covering on purpose"), "reach": N_("players and partners"),
+        "line": N_("from the line first"), "covered": N_("covered"), "due": N_("Variation II"),
+        "press": N_("the counters"), "again": N_("another shot after a pot"),
+        "off": N_("off the table"),
     }
-    COVERING_RULE = "Horsman: «A player may not intentionally cover his opponent's counters»"
+    COVERING_RULE = N_("Horsman: «A player may not intentionally cover his opponent's "
+                       "counters»")
 
     def side(self, player: int) -> int:
         if not self.options["partners"]:

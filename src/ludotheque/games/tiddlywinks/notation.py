@@ -28,7 +28,9 @@ from dataclasses import dataclass
 from typing import cast
 
 from ludotheque.core.errors import NotationError, quoted
+from ludotheque.core.i18n import _
 from ludotheque.core.numbers import MAX_LENGTH, parse_float, parse_int
+from ludotheque.games.tiddlywinks.words import number
 
 #: The decision to pass: the player has no counter he may play (Cabriole XI, Horsman).
 PASS = 0
@@ -42,9 +44,19 @@ SHOT_IDS = MAX_COUNTERS * BEARINGS * PRESSURES * STEEPS
 
 #: The least pressure a shot may have, the notation's hundredth: a shot presses its counter.
 LEAST_PRESSURE = 0.01
-#: What the pressure means, in the words of the quick rules, ``? shot`` and a refusal alike.
-PRESSURE_SCALE = (f"pressure runs from {LEAST_PRESSURE} (a touch; 0.1 hops a few cm) to 1.0 "
-                  "(across the table)")
+
+
+def pressure_scale() -> str:
+    """What the pressure means, in the words of the quick rules, ``? shot`` and a refusal
+    alike, in the reader's language.
+
+    >>> pressure_scale()
+    'pressure runs from 0.01 (a touch; 0.1 hops a few cm) to 1.0 (across the table)'
+    """
+    return _("pressure runs from {least} (a touch; {hop} hops a few cm) to {most} (across the "
+             "table)", least=number(LEAST_PRESSURE, ""), hop=number(0.1, ""),
+             most=number(1.0, ""))
+
 
 #: Tremble steps: a hundredth of a standard deviation, within ±5.
 LEVELS = 1001
@@ -113,38 +125,39 @@ def parse_shot(
     bearing from a counter to the cup's centre."""
     match = _SHOT.match(text)
     if match is None:
-        raise NotationError(
-            f"{quoted(text)} is not a shot; write it as COLOUR N aim DEGREES pressure 0.01-1 steep "
+        raise NotationError(_(
+            "{text} is not a shot; write it as COLOUR N aim DEGREES pressure 0.01-1 steep "
             "DEGREES, e.g. 'red 3 aim 212.5 pressure 0.62 steep 40' (aim cup, or cup+2, aims "
-            "at the cup)."
-        )
+            "at the cup).", text=quoted(text)))
     colour = match["colour"]
     if colour in (None, "counter"):
         owner = mover
     elif colour in colours:
         owner = colours.index(colour)
     else:
-        raise NotationError(f"there is no {colour} counter here; the colours are "
-                            f"{', '.join(colours)}.")
+        raise NotationError(_("there is no {colour} counter here; the colours are {colours}.",
+                              colour=colour, colours=", ".join(_(c) for c in colours)))
     aim = match["aim"]
     offset = aim[3:].replace(" ", "") if aim.startswith("cup") else aim
-    number = parse_int(match["number"])
+    counter_number = parse_int(match["number"])
     pressure, steep = parse_float(match["pressure"]), parse_float(match["steep"])
     bearing = parse_float(offset) if offset else 0.0
-    if number is None or bearing is None or pressure is None or steep is None:
-        raise NotationError(
-            f"the numbers of a shot are written in at most {MAX_LENGTH} characters each, "
-            f"not as in {text[:80]!r}."
-        )
-    if not 1 <= number <= per_player:
-        raise NotationError(f"counters are numbered 1 to {per_player}, not {number}.")
-    counter = owner * per_player + number - 1
+    if counter_number is None or bearing is None or pressure is None or steep is None:
+        raise NotationError(_(
+            "the numbers of a shot are written in at most {most} characters each, not as in "
+            "{text}.", most=MAX_LENGTH, text=repr(text[:80])))
+    if not 1 <= counter_number <= per_player:
+        raise NotationError(_("counters are numbered 1 to {most}, not {number}.",
+                              most=per_player, number=counter_number))
+    counter = owner * per_player + counter_number - 1
     if aim.startswith("cup"):
         bearing += cup_bearing(counter)
     if not LEAST_PRESSURE <= pressure <= 1:
-        raise NotationError(f"{PRESSURE_SCALE}, not {pressure}.")
+        raise NotationError(_("{scale}, not {pressure}.", scale=pressure_scale(),
+                              pressure=number(pressure, "")))
     if not 0 <= steep <= 90:
-        raise NotationError(f"steep runs from 0 (the squidger flat) to 90 (upright), not {steep}.")
+        raise NotationError(_("steep runs from 0 (the squidger flat) to 90 (upright), not "
+                              "{steep}.", steep=number(steep, "")))
     return Shot.quantised(counter, bearing, pressure, steep)
 
 
@@ -192,10 +205,10 @@ class Tremble:
         )
         values = [parse_float(v) for v in match.groups()] if match else []
         if not values or any(v is None or abs(v) > 5 for v in values):
-            raise NotationError(
-                f"{quoted(text)} is not a tremble; write 'steady' or 'tremble aim A pressure P "
-                "steep S spin W', each a number of standard deviations between -5 and 5."
-            )
+            raise NotationError(_(
+                "{text} is not a tremble; write 'steady' or 'tremble aim A pressure P steep S "
+                "spin W', each a number of standard deviations between -5 and 5.",
+                text=quoted(text)))
         return cls.quantised(*cast(list[float], values))  # none is None, as checked above
 
 

@@ -1,6 +1,6 @@
 """The table as a picture (matplotlib): the top view with the cup, the lake, the start lines and
 every counter, the last shot's trajectory over it, and beside it the shot seen from the side
-(height against the distance flown)."""
+(height against the distance flown). Its words are in the reader's language."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import Circle, Rectangle
 
+from ludotheque.core.i18n import _
 from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
 
 if TYPE_CHECKING:
@@ -87,22 +88,24 @@ def draw(state: TiddlywinksState, path: Path) -> Path:
         along = np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(flight[:, :2], axis=0).T))])
         side.plot(along * 100, flight[:, 2] * 100, color=PAINT[colours[report.player]])
         side.axhline(game.CUP.height * 100, color="#8b5a2b", ls="--", lw=0.8)
-        side.text(0, game.CUP.height * 100, " height of the cup's rim", va="bottom",
+        side.text(0, game.CUP.height * 100, " " + _("height of the cup's rim"), va="bottom",
                   fontsize=8, color="#8b5a2b")
-        side.set_xlabel("distance travelled (cm)")
-        side.set_ylabel("height above the cloth (cm)")
-        side.set_title(state._counter_name(report.counter) + " — the last shot from the side")
+        side.set_xlabel(_("distance travelled (cm)"))
+        side.set_ylabel(_("height above the cloth (cm)"))
+        side.set_title(_("{counter} — the last shot from the side",
+                         counter=state._counter_words(report.counter)))
         side.set_ylim(bottom=0)
     top.set_xlim(-size * 1.05, size * 1.05)
     top.set_ylim(-size * 1.05, size * 1.05)
     top.set_aspect("equal")
     top.set_xticks([])
     top.set_yticks([])
-    cup_text = ", ".join(f"{colours[p]} {n}" for p, n in enumerate(in_cup))
-    top.set_title(f"{game.info.title} — turn {position.shots + 1}; in the cup: {cup_text}")
+    cup_text = ", ".join(f"{_(colours[p])} {n}" for p, n in enumerate(in_cup))
+    top.set_title(_("{game} — turn {turn}; in the cup: {counts}", game=game.info.title,
+                    turn=position.shots + 1, counts=cup_text))
     for p in range(game.num_players()):
         angle = game.line.seat_angle(p)
-        top.text(1.02 * size * math.cos(angle), 1.02 * size * math.sin(angle), colours[p],
+        top.text(1.02 * size * math.cos(angle), 1.02 * size * math.sin(angle), _(colours[p]),
                  ha="center", va="center", fontsize=9, color=PAINT[colours[p]],
                  fontweight="bold")
     figure.tight_layout()

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Turn
+from ludotheque.core.i18n import _
 from ludotheque.games.tiddlywinks.flight import PotChart
 from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
 from ludotheque.games.tiddlywinks.notation import PASS, Shot, Tremble
@@ -76,7 +77,8 @@ class ShotPlanner:
         # The table hides nothing: the world is a copy of it.
         state = turn.world()
         if not isinstance(state, TiddlywinksState):
-            raise LudothequeError(f"the shot planner plays tiddlywinks, not {state.game.name}.")
+            raise LudothequeError(_("the shot planner plays tiddlywinks, not {game}.",
+                                    game=state.game.name))
         if state.legal_actions() == [PASS]:
             return PASS
         game = state.game

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Turn
+from ludotheque.core.i18n import _
 from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
 from ludotheque.games.tiddlywinks.notation import PASS, Shot
 from ludotheque.games.tiddlywinks.physics import G
@@ -58,7 +59,7 @@ def pressure_for(game: TiddlywinksGame, speed: float, steep: float) -> float:
     """The pressure that launches a counter at ``speed`` (m/s) with the squidger held at
     ``steep``, on the game's cloth (1.0 if even a full press is too slow)."""
     low, high = 0.0, 1.0
-    for _ in range(30):  # the launch speed grows with the pressure: bisect
+    for _step in range(30):  # the launch speed grows with the pressure: bisect
         middle = (low + high) / 2
         if launch(Aim(0.0, middle, steep), game.setup.table.cloth, game.COUNTER).speed < speed:
             low = middle
@@ -80,7 +81,8 @@ class AimingPlayer:
         # The table hides nothing: the world is a copy of it.
         state = turn.world()
         if not isinstance(state, TiddlywinksState):
-            raise LudothequeError(f"the aiming player plays tiddlywinks, not {state.game.name}.")
+            raise LudothequeError(_("the aiming player plays tiddlywinks, not {game}.",
+                                    game=state.game.name))
         legal = state.legal_actions()
         if legal == [PASS]:
             return PASS

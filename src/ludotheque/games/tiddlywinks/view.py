@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal, NotRequired, TypedDict
 
+from ludotheque.games.tiddlywinks.words import number
+
 #: The two rule sets, by id.
 RuleSet = Literal["cabriole", "tiddledy-winks"]
 #: A seat by its colour: red at the bottom of the picture, the others counter-clockwise.
@@ -206,9 +208,10 @@ def seen(length: float) -> float:
 
 def from_cup(x: float, y: float) -> str:
     """How far from the cup's axis a counter at (x, y) lies, as every sentence tells it: from
-    where the view puts it, in centimetres to a tenth, so that two answers never differ.
+    where the view puts it, in centimetres to a tenth, so that two answers never differ; in
+    the reader's decimal sign.
 
     >>> from_cup(0.03345, 0.0)  # 3.345 cm, shown at 3.35 by the view
     '3.4 cm'
     """
-    return f"{math.hypot(seen(x), seen(y)) * 100:.1f} cm"
+    return f"{number(math.hypot(seen(x), seen(y)) * 100, '.1f')} cm"

@@ -1,6 +1,8 @@
 // A finished game stepped through, forwards and backwards, as the chosen seat saw it.
 const root = document.getElementById("replay");
 const seats = JSON.parse(root.dataset.seats);
+// The seats as the reader reads them; the views name them as written.
+const called = JSON.parse(root.dataset.called);
 const record = document.getElementById("record").textContent;
 const screen = await import(`/static/games/${root.dataset.game}.js`);
 const el = (id) => document.getElementById(id);
@@ -37,7 +39,7 @@ function show(i) {
   el("result").textContent = step.result || "";
   if (step.view) {
     screen.draw(el("board"), step.view, { seat, seatName: seat === null ? null : seats[seat],
-      seats, toAct: null, legal: [], play: () => {}, yours: false, kinds: [],
+      seats, called, toAct: null, legal: [], play: () => {}, yours: false, kinds: [],
       options: JSON.parse(record).options });
   } else {
     el("board").replaceChildren();  // an entry the server could not replay: its sentence says so

@@ -3,10 +3,12 @@
 //
 // A screen module exports draw(board, view, ctx), and may export shown(): a promise of the end
 // of what it is still showing (a flight), before which the log does not tell it. ctx is
-//   { seat, seatName, seats, toAct, legal: [moves as written], play(move), yours, kinds,
-//     options: the table's options by name }
+//   { seat, seatName, seats, called (the seats' names as its reader reads them), toAct,
+//     legal: [moves as written], play(move), yours, kinds, options: the table's options by name }
 // It may light the legal moves on its drawing; the list of legal moves under the board is
 // always there too, for keyboards, screen readers and small screens.
+
+import { _ } from "/static/i18n.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -46,6 +48,9 @@ let key = linked || recall(tableId);
 addEventListener("hashchange", () => location.reload());
 
 const seats = JSON.parse(root.dataset.seats);
+// The seats as the reader reads them (blanc, nord…); moves and frames name them as written.
+const called = JSON.parse(root.dataset.called);
+const calledName = (name) => called[seats.indexOf(name)] ?? name;
 const options = JSON.parse(root.dataset.options);
 const screen = await import(`/static/games/${root.dataset.game}.js`);
 
@@ -107,7 +112,7 @@ function connect() {
   socket.onclose = (event) => {
     online = false;
     if (event.code === 4404) {
-      gone = "This table cannot be shown here.";
+      gone = _("This table cannot be shown here.");
       render();
       return;
     }
@@ -126,13 +131,14 @@ async function diagnose() {
   try {
     const answer = await fetch(location.pathname, { cache: "no-store" });
     said = answer.ok
-      ? "The server answers, but this table's connection keeps failing."
-      : `The server answers with an error (${answer.status}) for this table.`;
+      ? _("The server answers, but this table's connection keeps failing.")
+      : _("The server answers with an error ({status}) for this table.", { status: answer.status });
   } catch {
-    said = "The server cannot be reached: check your network.";
+    said = _("The server cannot be reached: check your network.");
   }
   if (!online) {
-    gone = `${said} Reload the page to try again; what you sent is kept until it is played.`;
+    gone = _("{said} Reload the page to try again; what you sent is kept until it is played.",
+      { said });
     render();
   }
 }
@@ -208,18 +214,19 @@ function showInvites() {
   box.hidden = !invites.length || !!(frame && frame.result) || !(waiting || allInvites);
   if (box.hidden) return;
   const title = document.createElement("h2");
-  title.textContent = waiting ? "Invite your friends" : "Seat links";
+  title.textContent = waiting ? _("Invite your friends") : _("Seat links");
   const help = document.createElement("p");
   help.className = "help";
-  help.textContent = "Send each person the link of their seat: whoever holds a link plays " +
-    "that seat, so send it to them alone.";
+  help.textContent = _("Send each person the link of their seat: whoever holds a link plays " +
+    "that seat, so send it to them alone.");
   box.replaceChildren(title, help);
   for (const invite of invites) {
     const link = invite.link || (invite.seat === null ? `${location.origin}/t/${tableId}`
       : `${location.origin}/t/${tableId}#key=${invite.key}`);
-    const here = invite.seat === null ? "" : arrived[invite.seat] ? " — here" : " — waiting for them";
-    box.append(shared(invite.seat === null ? "Spectators may watch at" : `${invite.name}'s seat`,
-      here, link, invite.qr));
+    const here = invite.seat === null ? "" : arrived[invite.seat] ? _(" — here")
+      : _(" — waiting for them");
+    box.append(shared(invite.seat === null ? _("Spectators may watch at")
+      : _("{name}'s seat", { name: invite.name }), here, link, invite.qr));
   }
 }
 
@@ -239,11 +246,11 @@ function shared(what, state, link, qr) {
   const input = document.createElement("input");
   input.readOnly = true;
   input.value = link;
-  input.setAttribute("aria-label", `${what}: link`);
+  input.setAttribute("aria-label", _("{what}: link", { what }));
   input.onfocus = () => input.select();
   const actions = document.createElement("p");
   actions.className = "actions";
-  const copy = button("Copy", async () => {
+  const copy = button(_("Copy"), async () => {
     try {
       await navigator.clipboard.writeText(link);
     } catch {
@@ -251,13 +258,13 @@ function shared(what, state, link, qr) {
       input.select();
       document.execCommand("copy");
     }
-    copy.textContent = "Copied";
-    setTimeout(() => { copy.textContent = "Copy"; }, 2000);
+    copy.textContent = _("Copied");
+    setTimeout(() => { copy.textContent = _("Copy"); }, 2000);
   }, true);
   copy.className = "quiet copy";
   actions.append(copy);
   if (navigator.share) {
-    actions.append(button("Share", () => navigator.share({ title: document.title, url: link })
+    actions.append(button(_("Share"), () => navigator.share({ title: document.title, url: link })
       .catch(() => {}), true));
   }
   words.append(name, input, actions);
@@ -266,7 +273,7 @@ function shared(what, state, link, qr) {
     const picture = document.createElement("img");
     picture.src = qr;
     picture.className = "qr";
-    picture.alt = `QR code of the link: ${what}`;
+    picture.alt = _("QR code of the link: {what}", { what });
     line.append(picture);
   }
   return line;
@@ -274,12 +281,12 @@ function shared(what, state, link, qr) {
 
 function showOwnLink(m) {
   const box = el("own-link");
-  const close = button("Close", () => { box.hidden = true; }, true);
+  const close = button(_("Close"), () => { box.hidden = true; }, true);
   const help = document.createElement("p");
   help.className = "help";
-  help.textContent = "Open this link on your other device to play your seat there; whoever " +
-    "holds it plays your seat.";
-  box.replaceChildren(shared("Your seat", "", m.link, m.qr), help, close);
+  help.textContent = _("Open this link on your other device to play your seat there; whoever " +
+    "holds it plays your seat.");
+  box.replaceChildren(shared(_("Your seat"), "", m.link, m.qr), help, close);
   box.hidden = false;
 }
 
@@ -291,7 +298,8 @@ function showTalk(lines) {
     const item = document.createElement("li");
     item.dataset.n = String(line.n);
     const who = document.createElement("strong");
-    who.textContent = `${line.name}${line.seat === me.seat ? " (you)" : ""}: `;
+    who.textContent = line.seat === me.seat ? _("{name} (you): ", { name: line.name })
+      : _("{name}: ", { name: line.name });
     item.append(who, document.createTextNode(line.text));
     talk.append(item);
   }
@@ -330,7 +338,7 @@ function writing(how) {
   const form = document.createElement("form");
   form.className = "write";
   const label = document.createElement("label");
-  label.textContent = "Or write your move: ";
+  label.textContent = _("Or write your move: ");
   const input = document.createElement("input");
   input.name = "move";
   input.title = input.placeholder = how;
@@ -338,7 +346,7 @@ function writing(how) {
   label.append(input);
   const hint = document.createElement("small");
   hint.textContent = how;
-  form.append(label, button("Play", () => form.requestSubmit()), hint);
+  form.append(label, button(_("Play"), () => form.requestSubmit()), hint);
   form.onsubmit = (event) => {
     event.preventDefault();
     if (input.value.trim()) play(input.value.trim());
@@ -352,9 +360,9 @@ function showConnection() {
   box.hidden = online || !(gone || failures);
   if (box.hidden) return;
   const sentence = document.createElement("span");
-  sentence.textContent = gone || "Connection lost; reconnecting…";
+  sentence.textContent = gone || _("Connection lost; reconnecting…");
   box.replaceChildren(sentence);
-  if (gone) box.append(button("Reload", () => location.reload()));
+  if (gone) box.append(button(_("Reload"), () => location.reload()));
 }
 
 function render() {
@@ -366,14 +374,16 @@ function render() {
   const yours = online && me.seat !== null && frame.to_act === me.name && !frame.result;
   const waiting = pending.size > 0;
   if (!online && !frame.result) {
-    statusLine.textContent = gone ? "Not connected." : "Reconnecting…";
+    statusLine.textContent = gone ? _("Not connected.") : _("Reconnecting…");
   } else if (frame.result) {
     statusLine.textContent = frame.result[0].toUpperCase() + frame.result.slice(1);
   } else if (yours) {
-    statusLine.textContent = waiting ? "Sent…" : `Your turn, ${me.name}.`;
+    statusLine.textContent = waiting ? _("Sent…") : _("Your turn, {name}.", { name: me.name });
   } else if (frame.to_act) {
     const computer = frame.kinds[seats.indexOf(frame.to_act)] !== "human";
-    statusLine.textContent = `${frame.to_act} to play${computer ? " (computer)" : ""}.`;
+    const name = calledName(frame.to_act);
+    statusLine.textContent = computer ? _("{name} to play (computer).", { name })
+      : _("{name} to play.", { name });
   } else {
     statusLine.textContent = "…";
   }
@@ -383,7 +393,7 @@ function render() {
   root.dataset.n = String(last);
   root.dataset.turn = frame.result ? "over" : yours ? (waiting ? "sent" : "yours") : "theirs";
   const legal = yours && !waiting ? frame.legal || [] : [];
-  const ctx = { seat: me.seat, seatName: me.name, seats, toAct: frame.to_act, legal, play,
+  const ctx = { seat: me.seat, seatName: me.name, seats, called, toAct: frame.to_act, legal, play,
                 yours, kinds: frame.kinds, options };
   try {
     if (!frame.view) throw new Error("the server could not show this position");
@@ -393,7 +403,7 @@ function render() {
     // and the record are still there.
     const note = document.createElement("p");
     note.className = "problem";
-    note.textContent = `The board cannot be drawn (${error.message}).`;
+    note.textContent = _("The board cannot be drawn ({why}).", { why: error.message });
     board.replaceChildren(note);
   }
 
@@ -403,7 +413,7 @@ function render() {
     moves.replaceChildren();
     if (legal.length) {
       const label = document.createElement("span");
-      label.textContent = legal.length === 1 ? "Your only move:" : "Your moves:";
+      label.textContent = legal.length === 1 ? _("Your only move:") : _("Your moves:");
       moves.append(label);
       for (const move of legal) moves.append(button(move, () => play(move)));
     } else if (yours && !waiting && frame.write) {
@@ -414,37 +424,40 @@ function render() {
   controls.replaceChildren();
   const people = document.createElement("p");
   people.className = "seats";
-  seats.forEach((name, s) => {
+  seats.forEach((seatName, s) => {
+    const name = called[s];
     const span = document.createElement("span");
     const kind = frame.kinds[s];
-    const who = kind === "human" ? "person" : `computer, ${kind}`;
-    const here = !presence || kind !== "human" ? ""
-      : presence.present[s] ? ", here" : presence.arrived[s] ? ", away" : ", waiting for them";
-    span.textContent = `${name}${s === me.seat ? " (you)" : ""}: ${who}${here}`;
-    if (name === frame.to_act) span.className = "to-act";
+    const who = kind === "human" ? _("person") : _("computer, {kind}", { kind });
+    const here = !presence || kind !== "human" ? who
+      : presence.present[s] ? _("{who}, here", { who }) : presence.arrived[s]
+        ? _("{who}, away", { who }) : _("{who}, waiting for them", { who });
+    span.textContent = s === me.seat ? _("{name} (you): {who}", { name, who: here })
+      : _("{name}: {who}", { name, who: here });
+    if (seatName === frame.to_act) span.className = "to-act";
     people.append(span);
   });
   controls.append(people);
   if (me.seat !== null && frame.can_take_back) {
-    controls.append(button("Take back my last move", () => act({ type: "take-back" }), true));
+    controls.append(button(_("Take back my last move"), () => act({ type: "take-back" }), true));
   }
   if (me.seat !== null && frame.kinds[me.seat] !== "human" && !frame.result) {
-    controls.append(button("Take my seat back", () => send({ type: "take-seat" }), true));
+    controls.append(button(_("Take my seat back"), () => send({ type: "take-seat" }), true));
   }
   if (presence && me.seat !== null) {
     for (const s of presence.may_hand_over) {
-      controls.append(button(`Hand ${seats[s]}'s seat to the computer`,
+      controls.append(button(_("Hand {name}'s seat to the computer", { name: seats[s] }),
         () => send({ type: "hand-over", seat: s }), true));
     }
   }
   if (me.seat !== null && !frame.result) {
-    controls.append(button("Play this seat on another device",
+    controls.append(button(_("Play this seat on another device"),
       () => (ownLink ? showOwnLink(ownLink) : send({ type: "link" })), true));
   }
   if (creator && invites.length && !frame.result) {
     const waiting = presence && invites.some((i) => i.seat !== null && !presence.arrived[i.seat]);
     if (!waiting) {
-      controls.append(button(allInvites ? "Hide the seat links" : "Seat links", () => {
+      controls.append(button(allInvites ? _("Hide the seat links") : _("Seat links"), () => {
         allInvites = !allInvites;
         showInvites();
         render();
@@ -452,15 +465,15 @@ function render() {
     }
   }
   if (creator && !frame.result) {
-    controls.append(button(settings.talk ? "Turn talk off" : "Turn talk on",
+    controls.append(button(settings.talk ? _("Turn talk off") : _("Turn talk on"),
       () => send({ type: "setting", name: "talk", value: String(!settings.talk) }), true));
     if (settings.talk || settings.spectators_read) {
-      controls.append(button(settings.spectators_read ? "Hide the talk from spectators"
-        : "Let spectators read the talk from now on", () => send({ type: "setting",
+      controls.append(button(settings.spectators_read ? _("Hide the talk from spectators")
+        : _("Let spectators read the talk from now on"), () => send({ type: "setting",
         name: "spectators_read", value: String(!settings.spectators_read) }), true));
     }
-    controls.append(button("Close this table", () => {
-      if (confirm("Close this table for everyone? It ends as abandoned; its record is kept.")) {
+    controls.append(button(_("Close this table"), () => {
+      if (confirm(_("Close this table for everyone? It ends as abandoned; its record is kept."))) {
         send({ type: "close" });
       }
     }, true));
@@ -468,7 +481,7 @@ function render() {
   if (presence && presence.spectators) {
     const watching = document.createElement("span");
     watching.className = "help";
-    watching.textContent = `${presence.spectators} watching`;
+    watching.textContent = _("{count} watching", { count: presence.spectators });
     controls.append(watching);
   }
   showAgain();
@@ -481,10 +494,10 @@ function render() {
       a.textContent = text;
       return a;
     };
-    const download = link(`/t/${encodeURIComponent(tableId)}/record`, "Download the record");
+    const download = link(`/t/${encodeURIComponent(tableId)}/record`, _("Download the record"));
     download.download = "";
-    links.append(download, " · ", link(`/replay/${encodeURIComponent(tableId)}`, "Replay"),
-      " · ", link("/", "Back to the lobby"));
+    links.append(download, " · ", link(`/replay/${encodeURIComponent(tableId)}`, _("Replay")),
+      " · ", link("/", _("Back to the lobby")));
     controls.append(links);
   }
 }
@@ -498,13 +511,18 @@ function showAgain() {
   if (box.hidden) return;
   const sentence = document.createElement("span");
   if (next) {
-    sentence.textContent = "A new table is open with the same rules and people" + (next.seat_name
-      ? `: you play ${next.seat_name} there${next.seat_name === me.name ? "" : " (seats turn, so " +
-        "that another begins)"}.` : ".");
-    box.replaceChildren(sentence, button(next.key ? "Take your seat there" : "Watch it", follow));
+    sentence.textContent = !next.seat_name
+      ? _("A new table is open with the same rules and people.")
+      : next.seat_name === me.name
+        ? _("A new table is open with the same rules and people: you play {seat} there.",
+          { seat: calledName(next.seat_name) })
+        : _("A new table is open with the same rules and people: you play {seat} there " +
+          "(seats turn, so that another begins).", { seat: calledName(next.seat_name) });
+    box.replaceChildren(sentence, button(next.key ? _("Take your seat there") : _("Watch it"),
+      follow));
   } else {
-    sentence.textContent = "Another game, with the same rules and seats?";
-    box.replaceChildren(sentence, button("Play again", () => {
+    sentence.textContent = _("Another game, with the same rules and seats?");
+    box.replaceChildren(sentence, button(_("Play again"), () => {
       askedAgain = true;
       send({ type: "again" });
     }));

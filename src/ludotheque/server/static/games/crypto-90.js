@@ -8,6 +8,8 @@
 // that card of SEAT's row, `lay left|right` your hand card, `pass` and `end` buttons drawn on
 // the table. Only legal moves are lit (a dashed outline, not colour alone) and focusable.
 
+import { _ } from "../i18n.js";
+
 const SVGNS = "http://www.w3.org/2000/svg";
 const CSS_HREF = "/static/games/crypto-90.css";
 
@@ -42,9 +44,18 @@ function ensureCss() {
 
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({
   "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const cardWord = (c) => (c === "F" ? "a fakir" : c);
+const fakirCount = (n) => (n === 1 ? _("{n} fakir", { n }) : _("{n} fakirs", { n }));
+const cardCount = (n) => (n === 1 ? _("{n} card", { n }) : _("{n} cards", { n }));
+const cardWord = (c) => (c === "F" ? _("a fakir") : c);
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
+// Each sentence is looked up outside any template literal and any other call's arguments, where
+// the catalog's extractor (Babel's) finds it.
+// The seats' names are identifiers (the moves and the view use them); a person reads them in
+// his language.
+const SEATS = { north: _("north"), east: _("east"), south: _("south"), west: _("west") };
+const seatWord = (seat) => SEATS[seat] || seat;
+// The sentences a side of the row changes, the ninth card going left or right.
+const bySide = (side, left, right) => (side === "left" ? left : right);
 
 // The longest run of rising cards in a row, stopped by a lower card or a fakir (rule
 // "series"): [start, length], length 0 if none of two cards or more.
@@ -131,10 +142,11 @@ function cardFace(x, y, w, h, card) {
 function card(x, y, w, h, c, { key, move, label, action, fresh, extra = "" } = {}) {
   let inner = cardFace(x, y, w, h, c) + extra;
   if (fresh && c !== null) {
+    const newWord = _("new");
     inner += `<rect class="c90-new" x="${x + 4}" y="${y + h - 14}" width="${w - 8}" height="11" rx="3"/>` +
-      `<text class="c90-new-text" x="${x + w / 2}" y="${y + h - 5.5}">new</text>`;
+      `<text class="c90-new-text" x="${x + w / 2}" y="${y + h - 5.5}">${esc(newWord)}</text>`;
   }
-  const said = label + (fresh ? ", just changed" : "");
+  const said = fresh ? _("{label}, just changed", { label }) : label;
   if (move && current.legal.has(move)) {
     const aria = `${action} (${said})`;
     return `<g class="c90-target" role="button" tabindex="0" data-move="${esc(move)}" data-key="${esc(key)}" aria-label="${esc(aria)}">` +
@@ -172,13 +184,14 @@ function seatBlock(view, ctx, seat, y, mine) {
   const total = view.totals[seat] ?? 0;
   const idx = view.players.indexOf(seat);
   const kind = ctx.kinds && ctx.kinds[idx];
-  const who = mine ? `You (${seat})` : seat;
-  const computer = kind && kind !== "human" ? " (computer)" : "";
+  const who = mine ? _("You ({seat})", { seat: seatWord(seat) }) : seatWord(seat);
+  const computer = kind && kind !== "human" ? _(" (computer)") : "";
   const playing = actor === seat && view.phase !== "over";
   const [sStart, sLen] = bestSeries(row);
   const won = view.phase === "over" && view.last_round && view.last_round.winner === seat;
   const held = view.fakirs_set_aside[seat] || 0;
-  let out = `<g class="c90-seat${playing ? " c90-playing" : ""}" role="group" aria-label="${esc(`${who}'s row${playing ? ", playing now" : ""}`)}">`;
+  const rowLabel = playing ? _("{who}'s row, playing now", { who }) : _("{who}'s row", { who });
+  let out = `<g class="c90-seat${playing ? " c90-playing" : ""}" role="group" aria-label="${esc(rowLabel)}">`;
   if (playing) {
     out += `<rect class="c90-playing-band" x="2" y="${y + 1}" width="${W - 4}" height="${HEAD - 4}" rx="5"/>`;
   }
@@ -186,8 +199,8 @@ function seatBlock(view, ctx, seat, y, mine) {
   // and the fakirs set aside. Widths are estimated (DejaVu Sans), and words are dropped until
   // both fit: first the words on the right, then "(computer)".
   const hasHand = !mine && row.length && row[7] !== null;
-  const fakirWords = plural(held, "fakir");
-  const meta = ` · ${total} pts${won ? " · winner" : ""}`;
+  const fakirWords = fakirCount(held);
+  const meta = _(" · {total} pts", { total }) + (won ? _(" · winner") : "");
   const leftWidth = (name) => (playing ? 15 : 0) + name.length * 9.6 + meta.length * 7.6;
   const rightWidth = (words) => (hasHand ? 14 + (words ? 40 : 6) : 0) +
     (!mine && held ? 20 + (held - 1) * 7 + (words ? fakirWords.length * 7.6 + 6 : 16) + 8 : 0);
@@ -200,7 +213,8 @@ function seatBlock(view, ctx, seat, y, mine) {
   let xr = W - X0;
   if (hasHand) {
     out += cardFace(xr - 14, y + 3, 14, 20, "back");
-    if (words) out += `<text class="c90-meta c90-end" x="${xr - 18}" y="${y + 17}">hand</text>`;
+    const handWord = _("hand");
+    if (words) out += `<text class="c90-meta c90-end" x="${xr - 18}" y="${y + 17}">${esc(handWord)}</text>`;
     xr -= words ? 60 : 22;
   }
   if (!mine && held) {
@@ -210,15 +224,17 @@ function seatBlock(view, ctx, seat, y, mine) {
   const top = y + HEAD;
   row.forEach((c, i) => {
     const x = X0 + i * (CW + GAP);
-    const place = `place ${i + 1}`;
-    const label = `${mine ? "your" : `${seat}'s`} row, ${place}: ${c === null ? "empty" : cardWord(c)}`;
+    const shown = c === null ? _("empty") : cardWord(c);
+    const label = mine ? _("your row, place {place}: {card}", { place: i + 1, card: shown })
+      : _("{seat}'s row, place {place}: {card}", { seat: seatWord(seat), place: i + 1, card: shown });
     let move = null, action = "";
     if (mine && current.legal.has(`row ${i + 1}`)) {
       move = `row ${i + 1}`;
-      action = `Put ${cardWord(view.taken)} here; ${cardWord(c)} goes on the pile`;
+      action = _("Put {card} here; {old} goes on the pile", { card: cardWord(view.taken), old: cardWord(c) });
     } else if (current.legal.has(`hypnotise ${seat} ${i + 1}`)) {
       move = `hypnotise ${seat} ${i + 1}`;
-      action = `Hypnotise ${mine ? "your own" : `${seat}'s`} ${c}: a fakir replaces it`;
+      action = mine ? _("Hypnotise your own {card}: a fakir replaces it", { card: c })
+        : _("Hypnotise {seat}'s {card}: a fakir replaces it", { seat: seatWord(seat), card: c });
     }
     out += card(x, top, CW, CH, c, {
       key: `${seat}:${i}`, move, label, action, fresh: marked.cards.has(`${seat}:${i}`),
@@ -236,7 +252,7 @@ function seatBlock(view, ctx, seat, y, mine) {
 
 function seriesNote(row) {
   const [, n] = bestSeries(row);
-  return n ? `best series ${n} cards (${n * 10} pts)` : "no series yet";
+  return n ? _("best series {n} cards ({points} pts)", { n, points: n * 10 }) : _("no series yet");
 }
 
 function handLine(view, ctx, seat, y) {
@@ -244,95 +260,118 @@ function handLine(view, ctx, seat, y) {
   const hand = view.hand;
   const lay = [...current.legal].find((m) => m.startsWith("lay"));
   let move = null, action = "";
+  const noneYet = _("none yet");
   if (current.legal.has("hand")) {
     move = "hand";
-    action = `Keep ${cardWord(view.taken)} in hand; your hand card ${cardWord(hand)} goes on the pile`;
+    action = _("Keep {card} in hand; your hand card {old} goes on the pile",
+      { card: cardWord(view.taken), old: cardWord(hand) });
   } else if (lay) {
     move = lay;
-    action = `Lay ${hand} at the ${lay.split(" ")[1]} end of your row and win the round`;
+    action = bySide(lay.split(" ")[1], _("Lay {card} at the left end of your row and win the round", { card: hand }),
+      _("Lay {card} at the right end of your row and win the round", { card: hand }));
   }
   out += card(X0, y + 4, CW, CH, hand, {
-    key: "hand", move, label: `your hand card: ${hand === null ? "none yet" : cardWord(hand)}`, action,
+    key: "hand", move, label: _("your hand card: {card}", { card: hand === null ? noneYet : cardWord(hand) }), action,
   });
   const tx = X0 + CW + 10;
-  const lines = [`<tspan class="c90-strong">Your hand card</tspan>`, "only you see it"];
+  const yours = _("Your hand card");
+  const lines = [`<tspan class="c90-strong">${esc(yours)}</tspan>`, esc(_("only you see it"))];
   const won = view.phase === "over" && view.last_round && view.last_round.winner === seat;
   const [, sLen] = bestSeries(view.rows[seat] || []);
   if (lay) {
-    lines.push(`<tspan class="c90-strong">It completes your nine:</tspan>`,
-      `<tspan class="c90-strong">click it to lay it ${esc(lay.split(" ")[1])}!</tspan>`);
+    const completes = _("It completes your nine:");
+    const left = _("click it to lay it left!"), right = _("click it to lay it right!");
+    lines.push(`<tspan class="c90-strong">${esc(completes)}</tspan>`,
+      `<tspan class="c90-strong">${esc(bySide(lay.split(" ")[1], left, right))}</tspan>`);
   } else if (won) {
-    lines.push(`<tspan class="c90-strong">You laid it and won</tspan>`,
-      `<tspan class="c90-strong">the round!</tspan>`);
+    const laid = _("You laid it and won"), round = _("the round!");
+    lines.push(`<tspan class="c90-strong">${esc(laid)}</tspan>`,
+      `<tspan class="c90-strong">${esc(round)}</tspan>`);
   } else {
-    lines.push(sLen ? `Best series: ${sLen} cards` : "No series yet", sLen ? `(${sLen * 10} pts if you lose)` : "");
+    lines.push(esc(sLen ? _("Best series: {n} cards", { n: sLen }) : _("No series yet")),
+      sLen ? esc(_("({points} pts if you lose)", { points: sLen * 10 })) : "");
   }
   lines.forEach((l, i) => { out += `<text class="c90-handtext" x="${tx}" y="${y + 18 + i * 16}">${l}</text>`; });
   const held = view.fakirs_set_aside[seat] || 0;
   if (held) {
-    out += `<g role="img" aria-label="${esc(`your fakirs set aside: ${held}`)}">`;
+    const yourFakirs = _("your fakirs set aside: {n}", { n: held });
+    out += `<g role="img" aria-label="${esc(yourFakirs)}">`;
     out += fakirsAside(W - X0, y + 30, held, 54, 38, 10);
-    out += `<text class="c90-label c90-end" x="${W - X0}" y="${y + 64}">${plural(held, "fakir")} set aside</text>`;
+    const aside = held === 1 ? _("{n} fakir set aside", { n: held }) : _("{n} fakirs set aside", { n: held });
+    out += `<text class="c90-label c90-end" x="${W - X0}" y="${y + 64}">${esc(aside)}</text>`;
     out += "</g>";
   }
   return out;
 }
 
 function middle(view, ctx, y, me) {
-  let out = `<g class="c90-middle" role="group" aria-label="stock and pile">`;
+  const stockAndPile = _("stock and pile"), stockWord = _("Stock"), pileWord = _("Pile");
+  const left = _("{n} left", { n: view.stock });
+  let out = `<g class="c90-middle" role="group" aria-label="${esc(stockAndPile)}">`;
   const top = y + 22;
   const xs = X0, xp = X0 + CW + 14, xt = X0 + 2 * CW + 34;
   // The stock, face down, a few edges showing its thickness.
-  out += `<text class="c90-label" x="${xs + CW / 2}" y="${y + 12}" text-anchor="middle">Stock</text>`;
+  out += `<text class="c90-label" x="${xs + CW / 2}" y="${y + 12}" text-anchor="middle">${esc(stockWord)}</text>`;
   if (view.stock > 0) {
     const edges = Math.min(3, Math.ceil(view.stock / 25));
     for (let i = edges; i > 0; i--) out += cardFace(xs + i * 1.5, top - i * 1.5, CW, CH, "back");
     out += card(xs, top, CW, CH, "back", {
-      key: "stock", move: "stock", label: `stock, ${plural(view.stock, "card")} face down`,
-      action: "Take the stock's top card",
+      key: "stock", move: "stock", label: _("stock, {cards} face down", { cards: cardCount(view.stock) }),
+      action: _("Take the stock's top card"),
     });
   } else {
     out += cardFace(xs, top, CW, CH, null);
   }
-  out += `<text class="c90-meta" x="${xs + CW / 2}" y="${top + CH + 17}" text-anchor="middle">${view.stock} left</text>`;
+  out += `<text class="c90-meta" x="${xs + CW / 2}" y="${top + CH + 17}" text-anchor="middle">${esc(left)}</text>`;
   // The discard pile: only its top card is seen.
-  out += `<text class="c90-label" x="${xp + CW / 2}" y="${y + 12}" text-anchor="middle">Pile</text>`;
+  out += `<text class="c90-label" x="${xp + CW / 2}" y="${y + 12}" text-anchor="middle">${esc(pileWord)}</text>`;
   const pileTop = view.pile_top;
   let move = null, action = "";
-  if (current.legal.has("pile")) { move = "pile"; action = `Take ${pileTop} from the pile`; }
+  if (current.legal.has("pile")) { move = "pile"; action = _("Take {card} from the pile", { card: pileTop }); }
   if (current.legal.has("reject")) {
-    move = "reject"; action = `Throw ${cardWord(view.taken)} away onto the pile`;
+    move = "reject"; action = _("Throw {card} away onto the pile", { card: cardWord(view.taken) });
   }
   if (view.pile.length > 1) out += cardFace(xp + 1.5, top - 1.5, CW, CH, "edge");
+  const none = _("no card");
   out += card(xp, top, CW, CH, pileTop, {
     key: "pile", move, action,
-    label: `pile's top card: ${pileTop === null ? "none" : cardWord(pileTop)}${pileTop === "F" ? ", which cannot be taken" : ""}`,
+    label: pileTop === "F" ? _("pile's top card: a fakir, which cannot be taken")
+      : _("pile's top card: {card}", { card: pileTop === null ? none : cardWord(pileTop) }),
   });
-  const pileNote = pileTop === "F" && view.phase === "draw" ? "fakir: no" : plural(view.pile.length, "card");
-  out += `<text class="c90-meta" x="${xp + CW / 2}" y="${top + CH + 17}" text-anchor="middle">${pileNote}</text>`;
+  const pileNote = pileTop === "F" && view.phase === "draw" ? _("fakir: no") : cardCount(view.pile.length);
+  out += `<text class="c90-meta" x="${xp + CW / 2}" y="${top + CH + 17}" text-anchor="middle">${esc(pileNote)}</text>`;
   // The card taken this turn, waiting to be exchanged.
   if (view.taken_from) {
     const mover = view.mover;
-    const whose = mover === me ? "You took" : `${mover} took`;
+    const whose = mover === me ? _("You took") : _("{seat} took", { seat: seatWord(mover) });
+    const from = view.taken_from === "stock" ? _("from the stock") : _("from the pile");
     const c = view.taken === null ? "back" : view.taken;
+    const unseen = _("unseen");
     out += `<text class="c90-label" x="${xt + CW / 2}" y="${y + 12}" text-anchor="middle">${esc(whose)}</text>`;
     out += `<rect class="c90-taken-glow" x="${xt - 3}" y="${top - 3}" width="${CW + 6}" height="${CH + 6}" rx="7"/>`;
     out += card(xt, top, CW, CH, c, {
-      key: "taken", label: `the card ${mover === me ? "you" : mover} took: ${c === "back" ? "unseen" : cardWord(c)}, from the ${view.taken_from}`,
+      key: "taken", label: mover === me
+        ? _("the card you took: {card}, {from}", { card: cardWord(c), from })
+        : _("the card {seat} took: {card}, {from}", { seat: seatWord(mover), card: c === "back" ? unseen : cardWord(c), from }),
     });
-    out += `<text class="c90-meta" x="${xt + CW / 2}" y="${top + CH + 17}" text-anchor="middle">from ${view.taken_from}</text>`;
+    const fromShort = view.taken_from === "stock" ? _("from stock") : _("from pile");
+    out += `<text class="c90-meta" x="${xt + CW / 2}" y="${top + CH + 17}" text-anchor="middle">${esc(fromShort)}</text>`;
   }
   // The moves that are no card: buttons on the table.
   const bx = xt + CW + 14, bw = W - X0 - bx;
   const buttons = [];
   const lay = [...current.legal].find((m) => m.startsWith("lay"));
-  if (lay) buttons.push([`Lay ${view.hand} ${lay.split(" ")[1]}: win!`, lay,
-    `Lay your hand card ${view.hand} at the ${lay.split(" ")[1]} end and win the round`, true]);
-  if (current.legal.has("reject")) buttons.push([`Throw ${view.taken} away`, "reject",
-    `Throw ${view.taken} away onto the pile`, false]);
-  if (current.legal.has("pass")) buttons.push([`Keep my ${view.fakirs_set_aside[me] > 1 ? "fakirs" : "fakir"}`, "pass",
-    "Keep your fakirs: hypnotise nobody this turn (each fakir kept scores 50)", false]);
-  if (current.legal.has("end")) buttons.push(["End my turn", "end", "End your turn", !lay]);
+  if (lay) {
+    const side = lay.split(" ")[1], card = view.hand;
+    buttons.push([bySide(side, _("Lay {card} left: win!", { card }), _("Lay {card} right: win!", { card })), lay,
+      bySide(side, _("Lay your hand card {card} at the left end and win the round", { card }),
+        _("Lay your hand card {card} at the right end and win the round", { card })), true]);
+  }
+  if (current.legal.has("reject")) buttons.push([_("Throw {card} away", { card: view.taken }), "reject",
+    _("Throw {card} away onto the pile", { card: view.taken }), false]);
+  if (current.legal.has("pass")) buttons.push([view.fakirs_set_aside[me] > 1 ? _("Keep my fakirs") : _("Keep my fakir"), "pass",
+    _("Keep your fakirs: hypnotise nobody this turn (each fakir kept scores 50)"), false]);
+  if (current.legal.has("end")) buttons.push([_("End my turn"), "end", _("End your turn"), !lay]);
   const known = /^(stock|pile|hand|reject|pass|end|lay \w+|row [1-8]|hypnotise \w+ [1-8])$/;
   for (const m of current.legal) if (!known.test(m)) buttons.push([m, m, m, false]);
   const bh = 30, step = buttons.length > 2 ? 34 : 36;
@@ -348,65 +387,77 @@ function middle(view, ctx, y, me) {
 function promptText(view, ctx, me) {
   const legal = current.legal;
   const actor = view.to_move || view.mover;
-  if (view.phase === "over") return "The game is over: the score is below.";
+  if (view.phase === "over") return _("The game is over: the score is below.");
   if (legal.size) {
     const taken = view.taken;
     if (legal.has("stock") || legal.has("pile")) {
-      return legal.has("pile")
-        ? `Your turn. Take a card: click the stock (face down) or the pile's top card, ${view.pile_top}.`
-        : `Your turn. Take a card: click the stock${view.pile_top === "F" ? " (a fakir on the pile cannot be taken)" : ""}.`;
+      if (legal.has("pile")) {
+        return _("Your turn. Take a card: click the stock (face down) or the pile's top card, {card}.", { card: view.pile_top });
+      }
+      return view.pile_top === "F"
+        ? _("Your turn. Take a card: click the stock (a fakir on the pile cannot be taken).")
+        : _("Your turn. Take a card: click the stock.");
     }
     const rows = [...legal].filter((m) => m.startsWith("row "));
     if (rows.length || legal.has("hand")) {
       const throwIt = legal.has("reject")
-        ? ` Or click the pile to throw ${taken} away.`
-        : " A card taken from the pile must be kept.";
+        ? _(" Or click the pile to throw {card} away.", { card: taken })
+        : _(" A card taken from the pile must be kept.");
       if (rows.length === 1 && !legal.has("hand")) {
-        return `You took ${cardWord(taken)}. A fakir is in your row: ${taken} must take its place — click it (place ${rows[0].slice(4)}).${throwIt}`;
+        return _("You took {card}. A fakir is in your row: {taken} must take its place — click it (place {place}).",
+          { card: cardWord(taken), taken, place: rows[0].slice(4) }) + throwIt;
       }
-      return `You took ${cardWord(taken)}. Click the card of your row, or your hand card, that ${taken} replaces: the replaced card goes on the pile.${throwIt}`;
+      return _("You took {card}. Click the card of your row, or your hand card, that {taken} replaces: the replaced card goes on the pile.",
+        { card: cardWord(taken), taken }) + throwIt;
     }
     if ([...legal].some((m) => m.startsWith("hypnotise"))) {
       const n = view.fakirs_set_aside[me];
-      return `You hold ${plural(n, "fakir")}. To hypnotise, click any card in any row: a fakir replaces it and the card goes under the pile (it stops a player close to winning). Or click “Keep my fakir${n > 1 ? "s" : ""}”: each one kept scores 50.`;
+      return n > 1
+        ? _("You hold {n} fakirs. To hypnotise, click any card in any row: a fakir replaces it and the card goes under the pile (it stops a player close to winning). Or click “Keep my fakirs”: each one kept scores 50.", { n })
+        : _("You hold 1 fakir. To hypnotise, click any card in any row: a fakir replaces it and the card goes under the pile (it stops a player close to winning). Or click “Keep my fakir”: each one kept scores 50.");
     }
     const lay = [...legal].find((m) => m.startsWith("lay"));
     if (lay) {
-      return `Your nine are in order! Click your hand card, ${view.hand}, to lay it ${lay.split(" ")[1]} and win the round — or “End my turn” to keep it for later.`;
+      return bySide(lay.split(" ")[1],
+        _("Your nine are in order! Click your hand card, {card}, to lay it left and win the round — or “End my turn” to keep it for later.", { card: view.hand }),
+        _("Your nine are in order! Click your hand card, {card}, to lay it right and win the round — or “End my turn” to keep it for later.", { card: view.hand }));
     }
-    if (legal.has("end")) return "Click “End my turn”.";
-    return "Your move: the moves are listed under the picture.";
+    if (legal.has("end")) return _("Click “End my turn”.");
+    return _("Your move: the moves are listed under the picture.");
   }
   if (actor === null || actor === undefined) {
-    return view.phase === "deal" ? "Dealing the cards…" : "A card is drawn from the stock…";
+    return view.phase === "deal" ? _("Dealing the cards…") : _("A card is drawn from the stock…");
   }
-  if (actor === me) return "Your turn…";
+  if (actor === me) return _("Your turn…");
   const kind = ctx.kinds && ctx.kinds[view.players.indexOf(actor)];
-  const computer = kind && kind !== "human" ? " (computer)" : "";
-  return `${cap(actor)}${computer} is playing.`;
+  return kind && kind !== "human" ? _("{seat} (computer) is playing.", { seat: cap(seatWord(actor)) })
+    : _("{seat} is playing.", { seat: cap(seatWord(actor)) });
 }
 
 function goalText(view) {
   const mixed = view.players.length >= 4;
-  return `Goal: nine cards rising left to right — a row of eight plus the hand card at one end` +
-    `${mixed ? " (with four players, even and odd may be mixed)" : ", all even or all odd"}.` +
-    " The number under each card is its place.";
+  return (mixed
+    ? _("Goal: nine cards rising left to right — a row of eight plus the hand card at one end (with four players, even and odd may be mixed).")
+    : _("Goal: nine cards rising left to right — a row of eight plus the hand card at one end, all even or all odd."))
+    + " " + _("The number under each card is its place.");
 }
 
-// «La marque»: the leaflet's table, its lines in its order, each seat's points for each.
+// «La marque»: the leaflet's table, its lines in its order, each seat's points for each (the
+// first of each pair is the item as the view names it).
 const MARQUE = [
-  ["round won", "Round won: 250 (150 at four)"],
-  ["unused fakirs", "Fakirs not used: 50 each"],
-  ["series", "Series: 10 a card (not the winner)"],
-  ["all even or all odd", "All even or all odd, at four: 100"],
-  ["the nine tens", "The nine tens: 100"],
+  ["round won", _("Round won: 250 (150 at four)")],
+  ["unused fakirs", _("Fakirs not used: 50 each")],
+  ["series", _("Series: 10 a card (not the winner)")],
+  ["all even or all odd", _("All even or all odd, at four: 100")],
+  ["the nine tens", _("The nine tens: 100")],
 ];
 
-// The card the winner laid, as the last sentence tells it (the view keeps no other trace of
-// it once the round is over): ", 08, on the left", or nothing.
+// The card the winner laid and its side, as the last sentence tells it (the view keeps no
+// other trace of it once the round is over), in English or in French; null if it does not.
 function laidCard(view) {
-  const m = view.last && view.last.match(/lays (\d\d|F) on the (left|right) and wins/);
-  return m ? `, ${m[1]}, on the ${m[2]},` : "";
+  const m = view.last && view.last.match(/(?:lays|abat(?: le)?) (\d\d|F) (?:on the (left|right)|à (gauche|droite))/);
+  if (!m) return null;
+  return { card: m[1], side: m[2] || (m[3] === "gauche" ? "left" : "right") };
 }
 
 function scoreTable(view) {
@@ -426,34 +477,49 @@ function scoreTable(view) {
     }
   }
   const lines = [...MARQUE, ...extra.map((k) => [k, cap(k)])];
-  const winner = last.winner === null
-    ? "The stock ran out and no hand card completed its row: nobody won the round."
-    : `${cap(last.winner)} laid the ninth card${laidCard(view)} and won the round.`;
-  let html = `<section class="c90-score" aria-label="the score of round ${round}">` +
-    `<h3>Round ${round}: the score («la marque»)</h3><p>${esc(winner)}</p>` +
-    `<div class="c90-score-wrap"><table><thead><tr><th scope="col">Item</th>`;
-  for (const s of seats) html += `<th scope="col">${esc(s)}</th>`;
+  const laid = laidCard(view);
+  const seat = last.winner === null ? "" : cap(seatWord(last.winner));
+  let winner;
+  if (last.winner === null) winner = _("The stock ran out and no hand card completed its row: nobody won the round.");
+  else if (!laid) winner = _("{seat} laid the ninth card and won the round.", { seat });
+  else {
+    winner = bySide(laid.side, _("{seat} laid the ninth card, {card}, on the left, and won the round.", { seat, card: laid.card }),
+      _("{seat} laid the ninth card, {card}, on the right, and won the round.", { seat, card: laid.card }));
+  }
+  const said = {
+    aria: _("the score of round {round}", { round }),
+    heading: _("Round {round}: the score («la marque»)", { round }),
+    item: _("Item"),
+    round: _("Round {round} total", { round }),
+    game: _("Game total"),
+    note: _("Series: the most cards rising one after another in a row, stopped by a lower card or a " +
+      "fakir. The nine tens: a winning nine with one card from each ten (01–10, 11–20, … 81–90), in " +
+      "order."),
+  };
+  let html = `<section class="c90-score" aria-label="${esc(said.aria)}">` +
+    `<h3>${esc(said.heading)}</h3><p>${esc(winner)}</p>` +
+    `<div class="c90-score-wrap"><table><thead><tr><th scope="col">${esc(said.item)}</th>`;
+  for (const s of seats) html += `<th scope="col">${esc(seatWord(s))}</th>`;
   html += "</tr></thead><tbody>";
   for (const [k, name] of lines) {
     html += `<tr><th scope="row">${esc(name)}</th>`;
     for (const s of seats) html += `<td>${values[s][k] ?? "—"}</td>`;
     html += "</tr>";
   }
-  html += `<tr class="c90-sum"><th scope="row">Round ${round} total</th>`;
+  html += `<tr class="c90-sum"><th scope="row">${esc(said.round)}</th>`;
   for (const s of seats) html += `<td>${last.scores[s] ? last.scores[s].total : 0}</td>`;
-  html += `</tr><tr class="c90-sum"><th scope="row">Game total</th>`;
+  html += `</tr><tr class="c90-sum"><th scope="row">${esc(said.game)}</th>`;
   for (const s of seats) html += `<td>${view.totals[s] ?? 0}</td>`;
   html += "</tr></tbody></table></div>" +
-    "<p class=\"c90-note\">Series: the most cards rising one after another in a row, stopped by a " +
-    "lower card or a fakir. The nine tens: a winning nine with one card from each ten (01–10, " +
-    "11–20, … 81–90), in order.</p></section>";
+    `<p class="c90-note">${esc(said.note)}</p></section>`;
   return html;
 }
 
 function pileList(view, open) {
   if (!view.pile.length) return "";
-  const cards = view.pile.slice().reverse().map((c) => (c === "F" ? "F (fakir)" : c)).join(", ");
-  return `<details class="c90-pile"${open ? " open" : ""}><summary>Every card in the pile (${view.pile.length}), top first</summary>` +
+  const cards = view.pile.slice().reverse().map((c) => (c === "F" ? _("F (fakir)") : c)).join(", ");
+  const summary = _("Every card in the pile ({n}), top first", { n: view.pile.length });
+  return `<details class="c90-pile"${open ? " open" : ""}><summary>${esc(summary)}</summary>` +
     `<p>${esc(cards)}</p></details>`;
 }
 
@@ -519,12 +585,16 @@ export function draw(board, view, ctx) {
     y += HANDLINE;
   }
   const height = y + 2;
-  const title = `Crypto-90, round ${view.round}: ${players.map((s) => `${s}'s row ${(view.rows[s] || []).map((c) => c ?? "empty").join(" ")}`).join("; ")}`;
+  const rowsSaid = players.map((s) => _("{seat}'s row {cards}", {
+    seat: seatWord(s), cards: (view.rows[s] || []).map((c) => c ?? _("empty")).join(" ") })).join("; ");
+  const title = _("Crypto-90, round {round}: {rows}", { round: view.round, rows: rowsSaid });
   const svg = `<svg class="c90" xmlns="${SVGNS}" viewBox="0 0 ${W} ${height}"${cssReady ? "" : ' style="visibility:hidden"'} role="group" aria-label="${esc(title)}">` +
     `<rect class="c90-felt" x="0" y="0" width="${W}" height="${height}" rx="10"/>` + body + "</svg>";
 
-  const info = `Round ${view.round} · dealt by ${esc(view.dealer)} · ${esc(me ? `your row: ${seriesNote(view.rows[me])}` : "spectating")}`;
-  const last = view.last ? `<p class="c90-last"><span class="c90-strong">Last:</span> ${esc(cap(view.last))}</p>` : "";
+  const note = me ? _("your row: {series}", { series: seriesNote(view.rows[me]) }) : _("spectating");
+  const info = esc(_("Round {round} · dealt by {seat} · {note}", { round: view.round, seat: seatWord(view.dealer), note }));
+  const lastWord = _("Last:");
+  const last = view.last ? `<p class="c90-last"><span class="c90-strong">${esc(lastWord)}</span> ${esc(cap(view.last))}</p>` : "";
   board.innerHTML =
     `<p class="c90-prompt${current.legal.size ? " c90-yours" : ""}">${esc(promptText(view, ctx, me))}</p>` +
     svg + last +

@@ -9,9 +9,25 @@
 // in the right half of the board, which also shows the last throw, its 1792 name and what it
 // did.
 
+import { _ } from "../i18n.js";
 import * as T from "./trictrac.js";
 
 const PILES = [2, 2, 2, 3, 3, 3];
+// The sentence that tells a throw (the view's `last`), and its parts: what each player did,
+// as "down" (knocked down) and "up" (raised), the longer forms first, each in English and in
+// the reader's language, as the game's narration says them.
+const THROW_TOLD = ["{seat} throws {throw}: {parts}.", _("{seat} throws {throw}: {parts}.")];
+const PARTS = [
+  ["down", "up", ["{seat} knocks down {numbers}, then raises {raised} for himself",
+    _("{seat} knocks down {numbers}, then raises {raised} for himself")]],
+  ["down", null, ["{seat} knocks down {numbers} for himself",
+    _("{seat} knocks down {numbers} for himself")]],
+  ["up", null, ["{seat} raises {numbers} for himself", _("{seat} raises {numbers} for himself")]],
+  ["down", "up", ["{seat} knocks down {numbers}, then raises {raised}",
+    _("{seat} knocks down {numbers}, then raises {raised}")]],
+  ["down", null, ["{seat} knocks down {numbers}", _("{seat} knocks down {numbers}")]],
+  ["up", null, ["{seat} raises {numbers}", _("{seat} raises {numbers}")]],
+];
 const LAYER = 10;  // a stacked checker's thickness, seen from the side
 let keyboard = false;
 
@@ -21,32 +37,42 @@ export function draw(board, view, ctx) {
   const them = me === "white" ? "black" : "white";
   const spectator = view.seat === null;
   const seatIndex = { white: 0, black: 1 };
-  const nameOf = (colour) => T.cap(ctx.seats[seatIndex[colour]] || colour);
-  const myName = spectator ? nameOf(me) : "you";
+  const nameOf = (colour) => T.cap((ctx.called || ctx.seats)[seatIndex[colour]] || _(colour));
+  const myName = spectator ? nameOf(me) : _("you");
   const g = T.geometry;
 
   const height = T.BOARD_HEIGHT + 56;
   const svg = T.newSvg(board, height,
-    `Dames rabattues board, seen from ${spectator ? "White's side" : `${nameOf(me)}'s seat`}`);
+    spectator ? _("Dames rabattues board, seen from White's side")
+      : _("Dames rabattues board, seen from {name}'s seat", { name: nameOf(me) }));
   const numbers = ["1", "2", "3", "4", "5", "6", "", "", "", "", "", ""];
   T.drawBoard(svg, {
     labels: { top: [numbers], bottom: [numbers], topNames: [nameOf(them)], bottomNames: [myName] },
     rim: [
-      { row: "top", from: 0, to: 5, words: `☀ light side · ${nameOf(them)}'s piles` },
-      { row: "bottom", from: 0, to: 5, words: `☀ light side · ${spectator ? `${nameOf(me)}'s` : "your"} piles` },
+      { row: "top", from: 0, to: 5, words: _("☀ light side · {name}'s piles", { name: nameOf(them) }) },
+      { row: "bottom", from: 0, to: 5, words: spectator
+        ? _("☀ light side · {name}'s piles", { name: nameOf(me) }) : _("☀ light side · your piles") },
     ],
   });
 
   // What the last throw did, to mark it: {colour: {point: "down" | "up"}}.
   const news = { white: {}, black: {} };
-  const told = /^(white|black) throws (\d)-(\d) \(([^)]+)\): (.*)\.$/.exec(view.last || "");
+  const said = T.told(view.last, ...THROW_TOLD);
+  const dice = said && /^(\d)-(\d) \(([^)]+)\)$/.exec(said.throw);
+  const told = said && dice && T.colourOf(said.seat)
+    ? { thrower: T.colourOf(said.seat), high: Number(dice[1]), low: Number(dice[2]), name: dice[3],
+        parts: said.parts }
+    : null;
   if (told) {
-    for (const part of told[5].split("; ")) {
-      const m = /^(white|black) (knocks down|raises) ([\d and]+?)(?:, then raises ([\d and]+?))?( for himself)?$/.exec(part);
-      if (!m) continue;
-      const verb = m[2] === "raises" ? "up" : "down";
-      for (const n of m[3].split(" and ")) news[m[1]][n] = verb;
-      if (m[4]) for (const n of m[4].split(" and ")) news[m[1]][n] = "up";
+    for (const part of told.parts.split(/\s*;\s*/)) {
+      for (const [verb, then, templates] of PARTS) {
+        const m = T.told(part, ...templates);
+        const colour = m && T.colourOf(m.seat);
+        if (!colour) continue;
+        for (const n of m.numbers.match(/\d/g) || []) news[colour][n] = verb;
+        if (then) for (const n of m.raised.match(/\d/g) || []) news[colour][n] = then;
+        break;
+      }
     }
   }
 
@@ -54,7 +80,7 @@ export function draw(board, view, ctx) {
   const pieces = T.el("g", { class: "tt-pieces" }, svg);
   for (const [colour, row] of [[me, "bottom"], [them, "top"]]) {
     const side = view.sides[colour];
-    const whose = colour === view.seat ? "Your" : `${nameOf(colour)}'s`;
+    const whose = colour === view.seat ? null : nameOf(colour);
     side.left.forEach((left, i) => {
       const col = i, n = String(i + 1);
       const standing = side.phase === "knock" ? left : 0;
@@ -76,15 +102,16 @@ export function draw(board, view, ctx) {
   if (view.winner) {
     T.el("rect", { x: g.leftTable, y: g.bandTop + 4, width: 6 * g.COL, height: g.BAND - 8, rx: 8,
       class: "tt-band-box" }, band);
-    T.text(band, g.leftTable + 3 * g.COL, mid - 6, `${nameOf(view.winner)} has raised all fifteen`,
+    T.text(band, g.leftTable + 3 * g.COL, mid - 6,
+      _("{name} has raised all fifteen", { name: nameOf(view.winner) }),
       { class: "tt-band-strong", "text-anchor": "middle" });
-    T.text(band, g.leftTable + 3 * g.COL, mid + 20, "and wins.", { class: "tt-band-strong", "text-anchor": "middle" });
+    T.text(band, g.leftTable + 3 * g.COL, mid + 20, _("and wins."), { class: "tt-band-strong", "text-anchor": "middle" });
   } else {
     const x = g.leftTable + 22;
     pileIcon(band, x, mid - 16, me);
-    T.text(band, x + 30, mid - 12, "in the pile: to knock down", { class: "tt-legend" });
+    T.text(band, x + 30, mid - 12, _("in the pile: to knock down"), { class: "tt-legend" });
     T.checker(band, x, mid + 20, me, { r: 11 });
-    T.text(band, x + 30, mid + 26, "lying flat: to raise", { class: "tt-legend" });
+    T.text(band, x + 30, mid + 26, _("lying flat: to raise"), { class: "tt-legend" });
   }
 
   // The dice box, in the right half: the last throw, and the button to throw.
@@ -96,24 +123,26 @@ export function draw(board, view, ctx) {
   for (const [colour, y] of [[them, 20], [me, g.stripBottom + 20]]) {
     const side = view.sides[colour];
     const left = side.left.reduce((a, b) => a + b, 0);
-    const words = side.phase === "knock" ? `knocking down: ${9 - left} of 9 down`
-      : `raising: ${15 - left} of 15 lifted off`;
+    const words = side.phase === "knock" ? _("knocking down: {count} of 9 down", { count: 9 - left })
+      : _("raising: {count} of 15 lifted off", { count: 15 - left });
     const kind = kinds[seatIndex[colour]];
-    const who = colour === view.seat ? " (you)" : kind && kind !== "human" ? " (computer)" : "";
+    const name = colour === view.seat ? _("{name} (you)", { name: nameOf(colour) })
+      : kind && kind !== "human" ? _("{name} (computer)", { name: nameOf(colour) }) : nameOf(colour);
     const active = !view.winner && view.to_throw === colour && view.stage !== "lot";
-    T.strip(svg, y, colour, `${nameOf(colour)}${who}`, words, { active });
+    T.strip(svg, y, colour, name, words, { active });
   }
 
   // Under the board: what a die does now, and the marks of the last throw.
   const foot = T.BOARD_HEIGHT + 22;
   const mine = view.sides[me];
-  let line = view.winner ? "The game is over."
+  const who = spectator ? nameOf(me) : _("You");
+  const line = view.winner ? _("The game is over.")
     : mine.phase === "knock"
-      ? `${spectator ? nameOf(me) : "You"}: a die n knocks down one checker of pile n.`
-      : `${spectator ? nameOf(me) : "You"}: a die n lifts one checker off point n.`;
+      ? _("{name}: a die n knocks down one checker of pile n.", { name: who })
+      : _("{name}: a die n lifts one checker off point n.", { name: who });
   T.text(svg, 8, foot, line, { class: canThrow ? "tt-foot-hint" : "tt-foot" });
   const marked = Object.keys(news.white).length + Object.keys(news.black).length;
-  if (marked) T.text(svg, 8, foot + 24, "⬇ knocked down, ⬆ raised by the last throw", { class: "tt-foot" });
+  if (marked) T.text(svg, 8, foot + 24, _("⬇ knocked down, ⬆ raised by the last throw"), { class: "tt-foot" });
 
   if (keyboard && canThrow && (!document.activeElement || document.activeElement === document.body)) {
     const button = svg.querySelector("[data-key='throw']");
@@ -149,7 +178,9 @@ function drawPoint(parent, row, col, colour, standing, lying, news, whose) {
       T.el("polygon", { points: `${x},${topY - e} ${x + d},${topY} ${x},${topY + e} ${x - d},${topY}`,
         class: "tt-mark" }, stackG);
     }
-    label.push(`a pile: ${standing} checker${standing > 1 ? "s" : ""} to knock down on the bottom one`);
+    label.push(standing > 1
+      ? _("a pile: {count} checkers to knock down on the bottom one", { count: standing })
+      : _("a pile: 1 checker to knock down on the bottom one"));
     lying -= 1;  // the bottom checker is drawn in the stack
   }
   const flatSpot = (i) => {
@@ -163,8 +194,8 @@ function drawPoint(parent, row, col, colour, standing, lying, news, whose) {
     const at = flatSpot(i);
     T.checker(group, at.x, at.y, colour);
   }
-  if (lying > 0) label.push(`${lying} lying flat`);
-  if (!label.length) label.push("empty");
+  if (lying > 0) label.push(_("{count} lying flat", { count: lying }));
+  if (!label.length) label.push(_("empty"));
   // the last throw's mark: a ring on the checker just laid down, a ghost where one was lifted
   if (news) {
     const at = news === "down" ? (lying > 0 ? flatSpot(lying - 1) : null) : flatSpot(Math.max(lying, 0));
@@ -172,9 +203,11 @@ function drawPoint(parent, row, col, colour, standing, lying, news, whose) {
     const tipY = row === "bottom" ? g.playBottom - g.ROW + 16 : g.playTop + g.ROW - 16;
     T.el("rect", { x: x - 15, y: tipY - 14, width: 30, height: 28, rx: 6, class: "tt-news-box" }, group);
     T.text(group, x, tipY + 7, news === "down" ? "⬇" : "⬆", { class: "tt-news", "text-anchor": "middle", "font-size": 20 });
-    label.push(news === "down" ? "one just knocked down" : "one just raised");
+    label.push(news === "down" ? _("one just knocked down") : _("one just raised"));
   }
-  group.setAttribute("aria-label", `${whose} point ${col + 1}: ${label.join(", ")}`);
+  const point = col + 1, what = label.join(", ");
+  group.setAttribute("aria-label", whose === null ? _("Your point {point}: {what}", { point, what })
+    : _("{name}'s point {point}: {what}", { name: whose, point, what }));
 }
 
 /** A small stack, for the legend. */
@@ -198,36 +231,36 @@ function drawDiceBox(svg, view, ctx, nameOf, told, canThrow) {
   const cx = x + w / 2;
   let cy = y + 44;
   if (canThrow) {
-    T.text(box, cx, cy, "▶ Throw the dice", { class: "tt-throw-call", "text-anchor": "middle" });
-    T.text(box, cx, cy + 28, "click here: the throw", { class: "tt-throw-text", "text-anchor": "middle" });
-    T.text(box, cx, cy + 50, "then plays itself", { class: "tt-throw-text", "text-anchor": "middle" });
+    T.text(box, cx, cy, _("▶ Throw the dice"), { class: "tt-throw-call", "text-anchor": "middle" });
+    T.text(box, cx, cy + 28, _("click here: the throw"), { class: "tt-throw-text", "text-anchor": "middle" });
+    T.text(box, cx, cy + 50, _("then plays itself"), { class: "tt-throw-text", "text-anchor": "middle" });
   } else if (view.winner) {
-    T.text(box, cx, cy, `${nameOf(view.winner)} wins`, { class: "tt-throw-title", "text-anchor": "middle" });
+    T.text(box, cx, cy, _("{name} wins", { name: nameOf(view.winner) }), { class: "tt-throw-title", "text-anchor": "middle" });
   } else if (view.stage === "lot" || !view.to_throw) {
-    T.text(box, cx, cy, "Drawing lots…", { class: "tt-throw-title", "text-anchor": "middle" });
+    T.text(box, cx, cy, _("Drawing lots…"), { class: "tt-throw-title", "text-anchor": "middle" });
   } else {
-    T.text(box, cx, cy, `${nameOf(view.to_throw)} to throw`, { class: "tt-throw-title", "text-anchor": "middle" });
+    T.text(box, cx, cy, _("{name} to throw", { name: nameOf(view.to_throw) }), { class: "tt-throw-title", "text-anchor": "middle" });
   }
   cy += canThrow ? 84 : 62;
   if (told) {
-    const [high, low] = [Number(told[2]), Number(told[3])];
-    T.text(box, cx, cy, `Last throw, ${nameOf(told[1])}'s:`, { class: "tt-throw-text", "text-anchor": "middle" });
+    const { high, low, thrower } = told;
+    T.text(box, cx, cy, _("Last throw, {name}'s:", { name: nameOf(thrower) }), { class: "tt-throw-text", "text-anchor": "middle" });
     T.die(box, cx - 42, cy + 50, 66, high);
     T.die(box, cx + 42, cy + 50, 66, low);
-    T.text(box, cx, cy + 118, `${high}-${low}: ${told[4]}`, { class: "tt-throw-title", "text-anchor": "middle" });
-    const lines = T.wrap(T.cap(told[5]) + ".", 26);
-    if (high === low && !view.winner && view.to_throw === told[1]) {
-      lines.push("A doublet:", `${nameOf(told[1])} throws again.`);
+    T.text(box, cx, cy + 118, `${high}-${low}: ${told.name}`, { class: "tt-throw-title", "text-anchor": "middle" });
+    const lines = T.wrap(T.cap(told.parts) + ".", 26);
+    if (high === low && !view.winner && view.to_throw === thrower) {
+      lines.push(_("A doublet:"), _("{name} throws again.", { name: nameOf(thrower) }));
     }
     lines.slice(0, 6).forEach((line, i) =>
       T.text(box, cx, cy + 150 + i * 24, line, { class: "tt-throw-text", "text-anchor": "middle" }));
   } else if (view.stage !== "lot" && view.to_throw) {
     // Wrapped as the throw's sentence is, so that it stays inside the box.
-    T.wrap(`${nameOf(view.to_throw)} has the dice first, by lot.`, 26).forEach((line, i) =>
+    T.wrap(_("{seat} has the dice first, by lot.", { seat: nameOf(view.to_throw) }), 26).forEach((line, i) =>
       T.text(box, cx, cy + i * 24, line, { class: "tt-throw-text", "text-anchor": "middle" }));
   }
-  T.text(box, cx, y + h - 14, `throws so far: ${view.throws}`, { class: "tt-throw-text", "text-anchor": "middle" });
+  T.text(box, cx, y + h - 14, _("throws so far: {count}", { count: view.throws }), { class: "tt-throw-text", "text-anchor": "middle" });
   if (canThrow) {
-    T.clickable(box, "Throw the dice", (byKey) => { keyboard = byKey; ctx.play("throw"); });
+    T.clickable(box, _("Throw the dice"), (byKey) => { keyboard = byKey; ctx.play("throw"); });
   }
 }

@@ -9,10 +9,16 @@
 // Every point carries both numbers, the viewer's in bold, so a move written in the log (each
 // player writes his own numbering) can be found on the picture.
 
+import { _ } from "../i18n.js";
 import * as T from "./trictrac.js";
 
 const { colX } = T;
-const MULTIPLES = { simple: 1, double: 2, triple: 3, quadruple: 4, quintuple: 5 };
+// The games a win counts for under the multiple scoring, by number: Moulidars' words.
+const MULTIPLES = { 1: _("simple"), 2: _("double"), 3: _("triple"), 4: _("quadruple"),
+  5: _("quintuple") };
+// The sentences of a move in the view's `last` (in English or in the reader's language), read
+// back for the arrow of the last move; what follows a ";" is cut off first.
+const PLAYED = ["{seat} plays {moves}.", _("{seat} plays {moves}.")];
 const OFF = 25, BAR = 0;
 
 // What has been clicked, kept between draws of the same decision.
@@ -58,7 +64,7 @@ function minus(all, taken) {
 }
 
 function pointName(p) {
-  return p === OFF ? "off" : p === BAR ? "the bar" : `point ${p}`;
+  return p === OFF ? _("off") : p === BAR ? _("the bar") : _("point {point}", { point: p });
 }
 
 // --- drawing ----------------------------------------------------------------------------
@@ -69,9 +75,8 @@ function render() {
   const them = me === "white" ? "black" : "white";
   const spectator = view.seat === null;
   const seatIndex = { white: 0, black: 1 };
-  const nameOf = (colour) => T.cap(ctx.seats[seatIndex[colour]] || colour);
-  const My = spectator ? `${nameOf(me)}'s` : "your";
-  const Their = `${nameOf(them)}'s`;
+  const nameOf = (colour) => T.cap((ctx.called || ctx.seats)[seatIndex[colour]] || _(colour));
+  const their = nameOf(them);
 
   // The viewer's point p (1–24) as an index of view.points (White's numbering), its slot,
   // and the opponent's number for it.
@@ -124,13 +129,14 @@ function render() {
   }
 
   const height = T.BOARD_HEIGHT + 66;
-  const svg = T.newSvg(board, height, `Jacquet board, seen from ${spectator ? "White's side" : `${nameOf(me)}'s seat`}`);
+  const svg = T.newSvg(board, height, spectator ? _("Jacquet board, seen from White's side")
+    : _("Jacquet board, seen from {name}'s seat", { name: nameOf(me) }));
   const g = T.geometry;
 
   // Numbers: the viewer's in bold, the opponent's beneath.
   const topCols = [...Array(12).keys()].map((c) => 12 - c);      // viewer's points, left to right
   const bottomCols = [...Array(12).keys()].map((c) => 13 + c);
-  const myLabel = spectator ? nameOf(me) : "you";
+  const myLabel = spectator ? nameOf(me) : _("you");
   T.drawBoard(svg, {
     labels: {
       top: [topCols.map(String), topCols.map((p) => String(theirs(p)))],
@@ -138,10 +144,16 @@ function render() {
       topNames: [myLabel, nameOf(them)], bottomNames: [nameOf(them), myLabel],
     },
     rim: [
-      { row: "top", from: 6, to: 11, words: `◀ ${My} 1st table · talon` },
-      { row: "top", from: 0, to: 5, words: `◀ ${My} 2nd · ${Their} 4th table` },
-      { row: "bottom", from: 0, to: 5, words: `${Their} talon · ${My} 3rd table ▶` },
-      { row: "bottom", from: 6, to: 11, words: `${T.cap(My)} 4th table · off ▶` },
+      { row: "top", from: 6, to: 11, words: spectator
+        ? _("◀ {name}'s 1st table · talon", { name: nameOf(me) }) : _("◀ your 1st table · talon") },
+      { row: "top", from: 0, to: 5, words: spectator
+        ? _("◀ {name}'s 2nd · {other}'s 4th table", { name: nameOf(me), other: their })
+        : _("◀ your 2nd · {other}'s 4th table", { other: their }) },
+      { row: "bottom", from: 0, to: 5, words: spectator
+        ? _("{other}'s talon · {name}'s 3rd table ▶", { name: nameOf(me), other: their })
+        : _("{other}'s talon · your 3rd table ▶", { other: their }) },
+      { row: "bottom", from: 6, to: 11, words: spectator
+        ? _("{name}'s 4th table · off ▶", { name: nameOf(me) }) : _("Your 4th table · off ▶") },
     ],
   });
 
@@ -167,18 +179,22 @@ function render() {
       const group = T.el("g", { role: "img" }, pieces);
       const top = T.stack(group, row, col, n, colour,
         { topClass: courier[colour] === p ? "tt-courier" : "" });
-      const words = [`${n} ${colour} checker${n > 1 ? "s" : ""}`];
+      const words = [colour === "white"
+        ? (n > 1 ? _("{count} white checkers", { count: n }) : _("1 white checker"))
+        : (n > 1 ? _("{count} black checkers", { count: n }) : _("1 black checker"))];
       if (courier[colour] === p) {
         badge(group, top, "C", "tt-badge-box", row);
-        words.push("the courier (C)");
+        words.push(_("the courier (C)"));
       }
       if (loser === colour && own(p) < 19) {
         cochonnets[colour] += n;
         for (let i = 0; i < Math.min(n, 5); i++) badge(group, T.checkerAt(row, col, i), "c", "tt-cochonnet-box", row);
-        words.push(`cochonnet${n > 1 ? "s" : ""} (c)`);
+        words.push(n > 1 ? _("cochonnets (c)") : _("cochonnet (c)"));
       }
-      const here = spectator ? `${nameOf(me)}'s point ${p}` : `your point ${p}`;
-      group.setAttribute("aria-label", `${here} (${Their} ${theirs(p)}): ${words.join(", ")}`);
+      const names = { name: nameOf(me), point: p, other: their, theirs: theirs(p), what: words.join(", ") };
+      group.setAttribute("aria-label", spectator
+        ? _("{name}'s point {point} ({other}'s {theirs}): {what}", names)
+        : _("your point {point} ({other}'s {theirs}): {what}", names));
     }
   }
   // The bar (the DLP reading's hit checkers): the viewer's in the top half, where they enter.
@@ -200,12 +216,12 @@ function render() {
   }
 
   // The last move, as an arrow (the mover writes his own numbering).
-  const lastMove = /^(white|black) plays ([^;.]+)/.exec(view.last || "");
-  if (lastMove && !sel.done.length && sel.origin === null) {
-    const mover = lastMove[1];
+  const played = T.told(`${(view.last || "").split(";")[0].trim().replace(/\.$/, "")}.`, ...PLAYED);
+  const mover = played && T.colourOf(played.seat);
+  if (mover && !sel.done.length && sel.origin === null) {
     const counts = mover === me ? mine : other;
     const toViewer = (p) => (mover === me ? p : theirs(p));
-    for (const step of parseMove(lastMove[2]) || []) {
+    for (const step of parseMove(played.moves) || []) {
       const from = where(step.from, false), to = where(step.to, true);
       if (from && to) T.moveArrow(svg, from, to);
     }
@@ -229,39 +245,44 @@ function render() {
   for (const [colour, y] of [[them, 20], [me, g.stripBottom + 20]]) {
     const side = view.sides[colour];
     const kind = kinds[seatIndex[colour]];
-    const who = colour === view.seat ? " (you)" : kind && kind !== "human" ? " (computer)" : "";
-    const words = [`${side.off} off`, `${side.pips} pips`];
-    if (side.bar) words.push(`${side.bar} on the bar`);
+    const name = colour === view.seat ? _("{name} (you)", { name: nameOf(colour) })
+      : kind && kind !== "human" ? _("{name} (computer)", { name: nameOf(colour) }) : nameOf(colour);
+    const words = [_("{count} off", { count: side.off }), _("{count} pips", { count: side.pips })];
+    if (side.bar) words.push(_("{count} on the bar", { count: side.bar }));
     if (loser === colour && cochonnets[colour]) {
-      words.push(`${cochonnets[colour]} cochonnet${cochonnets[colour] > 1 ? "s" : ""} (c)`);
+      words.push(cochonnets[colour] > 1 ? _("{count} cochonnets (c)", { count: cochonnets[colour] })
+        : _("1 cochonnet (c)"));
     } else {
-      words.push(side.courier_home ? "courier home" : courier[colour] !== null
-        ? "courier (C) not home yet" : "courier not started");
+      words.push(side.courier_home ? _("courier home") : courier[colour] !== null
+        ? _("courier (C) not home yet") : _("courier not started"));
       // once the opponent is bearing off, checkers short of the fourth table are in danger
       const rival = view.sides[colour === "white" ? "black" : "white"];
       const short = 15 - side.off - side.in_fourth_table;
       if (!view.winner && short && rival.in_fourth_table + rival.off === 15) {
-        words.push(`${short} short of the 4th table`);
+        words.push(_("{count} short of the 4th table", { count: short }));
       }
     }
     const active = !view.winner && view.to_move === colour && view.stage !== "lot";
-    T.strip(svg, y, colour, `${nameOf(colour)}${who}`, words.join(" · "), { active });
+    T.strip(svg, y, colour, name, words.join(" · "), { active });
   }
 
   // What to do, under the board.
   const foot = T.BOARD_HEIGHT + 24;
   let hint = "";
   if (ctx.legal.length) {
-    if (!moves.length) hint = "Play with the buttons under the board.";
-    else if (sel.choice) hint = "Two moves end there: choose one in the box on the board.";
-    else if (sel.origin !== null) hint = `Now click where the checker from ${pointName(sel.origin)} goes (a ring), or click it again to let go.`;
-    else if (sel.done.length) hint = `${sel.done.map((s) => s.text).join(" ")} chosen: now the rest of the move.`;
-    else hint = "Your move: click a lit checker, then a lit place to move it to.";
+    if (!moves.length) hint = _("Play with the buttons under the board.");
+    else if (sel.choice) hint = _("Two moves end there: choose one in the box on the board.");
+    else if (sel.origin !== null) {
+      hint = _("Now click where the checker from {place} goes (a ring), or click it again to let go.",
+        { place: pointName(sel.origin) });
+    } else if (sel.done.length) {
+      hint = _("{moves} chosen: now the rest of the move.", { moves: sel.done.map((s) => s.text).join(" ") });
+    } else hint = _("Your move: click a lit checker, then a lit place to move it to.");
   }
   if (hint) {
     T.wrap(hint, 72).forEach((line, i) => T.text(svg, 8, foot + i * 22, line, { class: "tt-foot-hint" }));
   } else if (view.last) {
-    T.wrap(`Last: ${view.last}`, 72).slice(0, 2).forEach((line, i) =>
+    T.wrap(_("Last: {last}", { last: view.last }), 72).slice(0, 2).forEach((line, i) =>
       T.text(svg, 8, foot + i * 22, line, { class: "tt-foot" }));
   }
 
@@ -274,8 +295,8 @@ function render() {
     for (const p of [...origins.keys()].sort((a, b) => a - b)) {
       firstKeys.push(`from-${p}`);
       const label = p === BAR
-        ? `Enter a checker from the bar (${mine[BAR]} there)`
-        : `Move a checker from your point ${p} (${mine[p]} there)`;
+        ? _("Enter a checker from the bar ({count} there)", { count: mine[BAR] })
+        : _("Move a checker from your point {point} ({count} there)", { point: p, count: mine[p] });
       placeButton(hits, p, label, `from-${p}`, "tt-legal", () => {
         sel.origin = p;
         const next = [...targetsFrom(p)].sort((a, b) => a - b);
@@ -283,12 +304,14 @@ function render() {
       });
     }
   } else {
-    placeButton(hits, sel.origin, `Let go of the checker on ${pointName(sel.origin)}`,
+    placeButton(hits, sel.origin, _("Let go of the checker on {place}", { place: pointName(sel.origin) }),
       `from-${sel.origin}`, "tt-picked", () => { const p = sel.origin; sel.origin = null; return `from-${p}`; });
     for (const [to, ways] of [...targets].sort((a, b) => a[0] - b[0])) {
       firstKeys.push(`to-${to}`);
       const texts = [...new Set(ways.map((w) => w.steps.map((s) => s.text).join(" ")))];
-      const label = to === OFF ? `Bear off: ${texts.join(" or ")}` : `Move to your point ${to}: ${texts.join(" or ")}`;
+      const moves = texts.join(_(" or "));
+      const label = to === OFF ? _("Bear off: {moves}", { moves })
+        : _("Move to your point {point}: {moves}", { point: to, moves });
       targetButton(hits, to, label, `to-${to}`, ways);
     }
   }
@@ -399,15 +422,17 @@ function render() {
     const w = 420, h = 70 + 54 * (options.length + 1);
     const x = (T.W - w) / 2, y = (g.bandTop + g.bandBottom) / 2 - h / 2;
     T.el("rect", { x, y, width: w, height: h, rx: 10, class: "tt-choice-box" }, box);
-    T.text(box, x + w / 2, y + 36, "Which die plays this move?", { class: "tt-choice-title", "text-anchor": "middle" });
+    T.text(box, x + w / 2, y + 36, _("Which die plays this move?"), { class: "tt-choice-title", "text-anchor": "middle" });
     options.forEach((steps, i) => {
       const words = steps.map((s) => s.text).join(" ");
-      const dice = steps.map((s) => s.die || (s.to === OFF ? 25 - s.from : s.to - s.from)).join(" and ");
-      const label = `${words}: with the ${dice}`;
+      const dice = steps.map((s) => s.die || (s.to === OFF ? 25 - s.from : s.to - s.from));
+      const label = dice.length > 1
+        ? _("{moves}: with the {die} and the {other}", { moves: words, die: dice[0], other: dice[1] })
+        : _("{moves}: with the {die}", { moves: words, die: dice[0] });
       keys.push(`choice-${i}`);
       choiceButton(box, x + 20, y + 56 + i * 54, w - 40, label, `choice-${i}`, false, (byKey) => take(steps, byKey));
     });
-    choiceButton(box, x + 20, y + 56 + options.length * 54, w - 40, "Cancel", "choice-cancel", true, (byKey) => {
+    choiceButton(box, x + 20, y + 56 + options.length * 54, w - 40, _("Cancel"), "choice-cancel", true, (byKey) => {
       sel.choice = null;
       sel.origin = null;
       focusKey = byKey ? "from-" + [...origins.keys()][0] : null;
@@ -442,13 +467,23 @@ function drawBand(svg, view, ctx, nameOf, me, cochonnets, loser) {
   const mid = (g.bandTop + g.bandBottom) / 2;
   const band = T.el("g", { class: "tt-band" }, svg);
   if (view.winner) {
-    const m = /wins an? (\w+) game/.exec(view.last || "");
-    const stake = m && MULTIPLES[m[1]];
-    const lines = [`${nameOf(view.winner)} has borne off all fifteen and wins${stake ? ` a ${m[1]} game` : ""}.`];
-    const left = cochonnets[loser] || 0;
-    let second = stake ? `${nameOf(loser)} loses ${stake} game${stake > 1 ? "s" : ""}` : "";
-    if (left) second += `${second ? " and has" : `${nameOf(loser)} has`} ${left} cochonnet${left > 1 ? "s" : ""} (c)`;
-    if (second) lines.push(`${second}.`);
+    const stake = (ctx.options || {}).scoring === "multiple" ? stakeOf(view, loser) : null;
+    const winner = nameOf(view.winner), name = nameOf(loser);
+    const lines = [stake ? _("{name} has borne off all fifteen and wins a {stake} game.",
+      { name: winner, stake: MULTIPLES[stake] })
+      : _("{name} has borne off all fifteen and wins.", { name: winner })];
+    const count = cochonnets[loser] || 0;
+    const games = stake > 1 ? _("{name} loses {count} games", { name, count: stake })
+      : _("{name} loses 1 game", { name });
+    if (stake && count) {
+      lines.push(count > 1 ? _("{games} and has {count} cochonnets (c).", { games, count })
+        : _("{games} and has 1 cochonnet (c).", { games }));
+    } else if (stake) {
+      lines.push(_("{games}.", { games }));
+    } else if (count) {
+      lines.push(count > 1 ? _("{name} has {count} cochonnets (c).", { name, count })
+        : _("{name} has 1 cochonnet (c).", { name }));
+    }
     const x0 = g.leftTable, w = g.rightTable + 6 * g.COL - x0;
     T.el("rect", { x: x0, y: g.bandTop + 4, width: w, height: g.BAND - 8, rx: 8, class: "tt-band-box" }, band);
     lines.forEach((line, i) => T.text(band, x0 + w / 2, mid + (lines.length === 1 ? 7 : i ? 22 : -8), line,
@@ -469,17 +504,33 @@ function drawBand(svg, view, ctx, nameOf, me, cochonnets, loser) {
     const size = 40, gap = 8;
     const x0 = g.leftTable + 10;
     all.forEach((d, i) => T.die(band, x0 + size / 2 + i * (size + gap), mid - 10, size, d, { used: used[i] }));
-    const words = `${nameOf(view.to_move)} threw ${high}-${low}: ${T.throwName(high, low)}`;
+    const words = _("{name} threw {throw}: {called}", { name: nameOf(view.to_move),
+      throw: `${high}-${low}`, called: T.throwName(high, low) });
     T.text(band, g.leftTable + 6, g.bandBottom - 6, words, { class: "tt-band-text" });
-    const rest = view.dice_left.length ? `to play: ${view.dice_left.join(", ")}` : "";
+    const rest = view.dice_left.length ? _("to play: {dice}", { dice: view.dice_left.join(", ") }) : "";
     if (rest) T.text(band, x0 + all.length * (size + gap) + 4, mid - 4, rest, { class: "tt-band-strong" });
   } else if (view.stage === "dice" && view.to_move) {
-    T.text(band, g.leftTable + 6, mid + 6, `${nameOf(view.to_move)} to throw…`, { class: "tt-band-strong" });
+    T.text(band, g.leftTable + 6, mid + 6, _("{name} to throw…", { name: nameOf(view.to_move) }), { class: "tt-band-strong" });
   } else if (view.stage === "lot") {
-    T.text(band, g.leftTable + 6, mid + 6, "Drawing lots…", { class: "tt-band-strong" });
+    T.text(band, g.leftTable + 6, mid + 6, _("Drawing lots…"), { class: "tt-band-strong" });
   }
   // the way round, in the right half of the band
   const x = g.rightTable + 6, y = mid;
-  T.text(band, x, y - 8, "◀ along the top,", { class: "tt-legend" });
-  T.text(band, x, y + 16, "then along the bottom ▶", { class: "tt-legend" });
+  T.text(band, x, y - 8, _("◀ along the top,"), { class: "tt-legend" });
+  T.text(band, x, y + 16, _("then along the bottom ▶"), { class: "tt-legend" });
+}
+
+/** How many games the loser loses under the multiple scoring, as the rules count them: 1 if
+ * he has borne a checker off, else 6 less the table (1–4, in his own numbering) of his
+ * rearmost checker, 5 with one on the bar. */
+function stakeOf(view, loser) {
+  const side = view.sides[loser];
+  if (side.off) return 1;
+  if (side.bar) return 5;
+  const sign = loser === "white" ? 1 : -1;
+  for (let p = 1; p <= 24; p++) {
+    const at = loser === "white" ? p - 1 : (p + 11) % 24;
+    if (view.points[at] * sign > 0) return 6 - Math.ceil(p / 6);
+  }
+  return 1;
 }

@@ -16,6 +16,7 @@
 // slowly if asked. A page may set the speed of every flight with ?speed=N (tests do).
 
 import { clickable, el, html, keepFocus, stylesheet, text } from "./dom.js";
+import { _ } from "../i18n.js";
 
 const COLOURS = {
   red: "#c0392b", blue: "#1f5fa8", green: "#8fd14f", yellow: "#f2c230", purple: "#7b3fa0",
@@ -152,6 +153,29 @@ function bearingOf(dx, dy) {
 /** The bearing (degrees) from a point of the table to the cup's centre. */
 function cupBearing(c) { return bearingOf(-c.x, -c.y); }
 
+// --- words -----------------------------------------------------------------------------
+// Sentences are in the reader's language; the notation (a counter's name "red 3", a shot) is
+// the same in every language.
+
+/** A seat's colour in the reader's words. */
+function colourWord(name) {
+  return { red: _("red"), blue: _("blue"), green: _("green"), yellow: _("yellow"),
+    purple: _("purple"), orange: _("orange") }[name] || name;
+}
+
+/** A counter the view names ("red 3") as a sentence names it ("rouge 3" in French). */
+function counterWords(name) {
+  const [colour, number] = name.split(" ");
+  return `${colourWord(colour)} ${number}`;
+}
+
+/** A number with `digits` decimals in the reader's decimal sign (the page's language). */
+function decimal(value, digits) {
+  const sign = new Intl.NumberFormat(document.documentElement.lang || "en")
+    .formatToParts(1.5).find((part) => part.type === "decimal");
+  return value.toFixed(digits).replace(".", sign ? sign.value : ".");
+}
+
 /** A shot as the notation writes it, on its grid. */
 export function notation(counter, bearing, pressure, degrees) {
   const tenth = ((Math.round(bearing * 10) % 3600) + 3600) % 3600;
@@ -176,8 +200,9 @@ function topView(view, live, ctx, r, before) {
   const size = t.size * MM + MARGIN;
   const svg = el("svg", {
     viewBox: `${-size} ${-size} ${2 * size} ${2 * size}`, class: "winks-top", role: "group",
-    "aria-label": `${view.game === "cabriole" ? "Cabriole" : "Tiddledy Winks"} table from above`
-      + `, ${ctx.seatName ? `${ctx.seatName}'s seat at the bottom` : "red's seat at the bottom"}`,
+    "aria-label": _("{game} table from above, {seat}'s seat at the bottom", {
+      game: view.game === "cabriole" ? "Cabriole" : "Tiddledy Winks",
+      seat: colourWord(ctx.seatName || "red") }),
   });
   const table = el("g", { "aria-hidden": "true" }, svg);
   if (t.shape === "round") {
@@ -192,7 +217,7 @@ function topView(view, live, ctx, r, before) {
   }
   if (t.lake > 0) {
     el("circle", { r: t.lake * MM, class: "w-chalk" }, table);
-    text(table, 0, -t.lake * MM - 4, view.game === "cabriole" ? "lake" : "ring",
+    text(table, 0, -t.lake * MM - 4, view.game === "cabriole" ? _("lake") : _("ring"),
       { class: "w-chalk-word", "text-anchor": "middle" });
   }
   const seats = seatsOf(view);
@@ -211,8 +236,11 @@ function topView(view, live, ctx, r, before) {
     const counted = before || view;  // the counts as they stood until the flight lands
     const potted = counted.counters.filter((c) => c.counter.startsWith(`${name} `)
       && c.place === "cup").length;
-    const label = `${name}${ctx.seat === p ? " (you)" : ""} · ${potted}/${perPlayer} in the cup`
-      + (counted.lost[p] ? ` · ${counted.lost[p]} lost` : "");
+    const who = ctx.seat === p ? _("{seat} (you)", { seat: colourWord(name) }) : colourWord(name);
+    const counts = _("{seat} · {potted}/{counters} in the cup",
+      { seat: who, potted, counters: perPlayer });
+    const label = counted.lost[p] ? _("{counts} · {lost} lost", { counts, lost: counted.lost[p] })
+      : counts;
     // A side seat's name runs towards the cup, not over the table's edge.
     const anchor = lx > 120 ? "end" : lx < -120 ? "start" : "middle";
     text(svg, lx, ly + 5, label, { class: `w-seat${view.turn === name && !view.result
@@ -257,17 +285,26 @@ function onRim(view, c) {
 }
 
 function placeWords(view, c) {
-  const lake = view.game === "cabriole" ? "lake" : "ring";
-  const words = {
-    line: "on its start line", cloth: "on the cloth", cup: "in the cup",
-    lake: `in the ${lake}, open to the next players`, dead: `dead in the ${lake}`,
-  }[c.place] + (onRim(view, c) ? ", resting on the cup's rim" : "");
-  const over = coveredBy(view, c);
-  const distance = `${(Math.hypot(c.x, c.y) * 100).toFixed(1)} cm from the cup`;
-  return `${c.counter}, ${words}${c.place === "cup" ? "" : `, ${distance}`}`
-    + (over.length ? `, covered by ${over.join(" and ")}` : "")
-    + (covering(view, c) ? ", lying on another" : "")
-    + (c.tilt > 20 && c.tilt < 160 ? `, tilted ${Math.round(c.tilt)}°` : "");
+  const cabriole = view.game === "cabriole";
+  const words = [counterWords(c.counter), {
+    line: _("on its start line"), cloth: _("on the cloth"), cup: _("in the cup"),
+    lake: _("in the ring, open to the next players"),
+    dead: cabriole ? _("dead in the lake") : _("dead in the ring"),
+  }[c.place]];
+  if (onRim(view, c)) words.push(_("resting on the cup's rim"));
+  if (c.place !== "cup") {
+    words.push(_("{cm} cm from the cup", { cm: decimal(Math.hypot(c.x, c.y) * 100, 1) }));
+  }
+  const over = coveredBy(view, c).map(counterWords);
+  if (over.length) {
+    const counters = over.join(_(" and "));
+    words.push(_("covered by {counters}", { counters }));
+  }
+  if (covering(view, c)) words.push(_("lying on another"));
+  if (c.tilt > 20 && c.tilt < 160) {
+    words.push(_("tilted {degrees}°", { degrees: Math.round(c.tilt) }));
+  }
+  return words.join(", ");
 }
 
 function drawCounter(layer, view, c, r, lit) {
@@ -290,9 +327,10 @@ function drawCounter(layer, view, c, r, lit) {
       class: "w-cross" }, g);
   }
   const words = placeWords(view, c);
-  el("title", {}, g).textContent = words + (lit ? " — yours to shoot: drag back from it" : "");
+  el("title", {}, g).textContent = lit
+    ? _("{words} — yours to shoot: drag back from it", { words }) : words;
   if (lit) {
-    clickable(g, `${words}: shoot it`, (byKey) => choose(c, byKey), c.counter);
+    clickable(g, _("{words}: shoot it", { words }), (byKey) => choose(c, byKey), c.counter);
     g.addEventListener("pointerdown", (event) => startAim(event, c));
   }
   return g;
@@ -325,7 +363,8 @@ function drawSquidger(svg, view, r) {
     const [cx, cy] = toScreen(c.x, c.y, r);
     const [gx, gy] = toScreen(c.x + 0.25 * Math.cos(b), c.y + 0.25 * Math.sin(b), r);
     el("line", { x1: cx, y1: cy, x2: gx, y2: gy, class: "w-guide" }, layer);
-    text(g, SQUIDGER + 4, 4, `pressure ${aim.pressure.toFixed(2)}`, { class: "w-press" });
+    text(g, SQUIDGER + 4, 4, _("pressure {pressure}", { pressure: decimal(aim.pressure, 2) }),
+      { class: "w-press" });
   }
 }
 
@@ -430,49 +469,52 @@ function panel(view, ctx) {
   const box = html("div", { class: "w-panel" });
   const last = (flying ? [] : view.last) || [];
   if (view.result) {
-    box.append(html("h3", {}, "The pool's account"),
+    box.append(html("h3", {}, _("The pool's account")),
       html("ul", { class: "w-account" }, ...view.result.map((line) => html("li", {}, line))));
   }
   if (last.length) {
     box.append(html("div", { class: "w-last", "aria-live": "polite" },
-      html("strong", {}, "The last shot: "), ...last.map((line, i) => html("span", {},
+      html("strong", {}, _("The last shot: ")), ...last.map((line, i) => html("span", {},
         (i ? " " : "") + line[0].toUpperCase() + line.slice(1) + "."))));
   }
   if (view.flight && !flying) {
     const again = (key, rate, words) => html("button", { type: "button", class: "quiet",
       "data-key": key, onclick: () => watch(view, rate) }, words);
-    box.append(html("p", { class: "w-replay" }, again("again", 1, "Watch it again"), " ",
-      again("slowly", 0.25, "In slow motion")));
+    box.append(html("p", { class: "w-replay" }, again("again", 1, _("Watch it again")), " ",
+      again("slowly", 0.25, _("In slow motion"))));
   }
   if (flying) {
-    box.append(html("p", { class: "w-flying" }, `${flying.flight.counter} in flight… `,
+    box.append(html("p", { class: "w-flying" },
+      _("{counter} in flight… ", { counter: counterWords(flying.flight.counter) }),
       html("button", { type: "button", "data-key": "skip", onclick: skip },
-        "Skip to where it lands")));
+        _("Skip to where it lands"))));
   }
   if (!ctx.yours || flying || view.result) return box;
   if ((ctx.legal || []).includes("pass")) {
-    box.append(html("p", {}, "None of your counters may be played: ",
-      html("button", { type: "button", "data-key": "pass", onclick: () => ctx.play("pass") }, "Pass")));
+    box.append(html("p", {}, _("None of your counters may be played: "),
+      html("button", { type: "button", "data-key": "pass", onclick: () => ctx.play("pass") },
+        _("Pass"))));
     return box;
   }
   box.append(html("p", { class: "w-how" }, selected
-    ? `${selected} chosen. Drag back from it (the farther, the harder) and let go, or set the `
-      + "aim below and shoot."
-    : "Your shot: press on one of your lit counters and drag back from it — the counter flies "
-      + "the other way, harder the farther you drag — then let go."));
+    ? _("{counter} chosen. Drag back from it (the farther, the harder) and let go, or set the "
+      + "aim below and shoot.", { counter: counterWords(selected) })
+    : _("Your shot: press on one of your lit counters and drag back from it — the counter flies "
+      + "the other way, harder the farther you drag — then let go.")));
   const written = html("code", {});
   const write = () => {
     written.textContent = aim ? notation(selected, aim.bearing, aim.pressure, steep) : "";
   };
   const steepness = html("input", { type: "range", min: 0, max: 90, step: 1, value: steep,
-    name: "steep", "data-key": "steep", "aria-label": "the squidger's steepness, degrees",
+    name: "steep", "data-key": "steep", "aria-label": _("the squidger's steepness, degrees"),
     oninput: (event) => {
       steep = Number(event.target.value);
       shownSteep.textContent = `${steep}°`;
       write();
     } });
   const shownSteep = html("output", {}, `${steep}°`);
-  box.append(html("label", { class: "w-steep" }, "The squidger's steepness (0 flat, 90 upright): ",
+  box.append(html("label", { class: "w-steep" },
+    _("The squidger's steepness (0 flat, 90 upright): "),
     steepness, " ", shownSteep));
   if (selected) {
     const c = view.counters.find((k) => k.counter === selected);
@@ -496,19 +538,21 @@ function panel(view, ctx) {
       send(`${selected} aim ${bearing.value.trim() || "?"} pressure `
         + `${pressure.value.trim() || "?"} steep ${steep}`);
     } },
-    html("label", {}, "Aim (degrees, 0 to the right of red's seat, counter-clockwise) ", bearing),
+    html("label", {}, _("Aim (degrees, 0 to the right of red's seat, counter-clockwise) "),
+      bearing),
     " ", html("button", { type: "button", class: "quiet", "data-key": "at the cup", onclick: () => {
       aim = { ...aim, bearing: Math.round(cupBearing(c) * 10) / 10 };
       bearing.value = aim.bearing.toFixed(1);
       write();
       redrawAim();
-    } }, "at the cup"),
-    " ", html("label", {}, "Pressure (0.01 to 1) ", pressure),
-    " ", html("button", { type: "submit", "data-key": "shoot" }, `Shoot ${selected}`));
+    } }, _("at the cup")),
+    " ", html("label", {}, _("Pressure (0.01 to 1) "), pressure),
+    " ", html("button", { type: "submit", "data-key": "shoot" },
+      _("Shoot {counter}", { counter: counterWords(selected) })));
     form.noValidate = true;
     box.append(form);
     write();
-    box.append(html("p", { class: "w-notation" }, "As written: ", written));
+    box.append(html("p", { class: "w-notation" }, _("As written: "), written));
   }
   return box;
 }
@@ -519,10 +563,10 @@ function panel(view, ctx) {
  * counter shot rising and falling. */
 function sideView(view) {
   const svg = el("svg", { viewBox: `0 0 1000 ${SIDE_HEIGHT}`, class: "winks-side", role: "img",
-    "aria-label": "the last shot seen from the side" });
+    "aria-label": _("the last shot seen from the side") });
   const flight = view.flight;
   if (!flight || !flight.paths[flight.counter]) {
-    text(svg, 500, SIDE_HEIGHT / 2, "The side view of each shot appears here.",
+    text(svg, 500, SIDE_HEIGHT / 2, _("The side view of each shot appears here."),
       { class: "w-side-note", "text-anchor": "middle" });
     return svg;
   }
@@ -560,7 +604,8 @@ function sideView(view) {
     }
     text(svg, X(cupAt), ground - h - 4, "cup", { class: "w-side-note", "text-anchor": "middle" });
   } else {
-    text(svg, 996, 14, "the cup is off this line", { class: "w-side-note", "text-anchor": "end" });
+    text(svg, 996, 14, _("the cup is off this line"),
+      { class: "w-side-note", "text-anchor": "end" });
   }
   const points = [];
   for (let i = 0; i < path.length; i += 4) {

@@ -48,7 +48,8 @@ def test_a_person_plays_jacquet_in_french_to_its_limit_and_replays_it(tmp_path):
     assert "noir réfléchit…" in shown
     assert "Vous pouvez demander :" in shown  # «aide»
     assert "Pas de réponse" not in shown  # «? règles» is the rules, not a question
-    assert f"Partie enregistrée dans {record}." in shown
+    # The terminal may break the path anywhere: it is looked for without the spaces.
+    assert f"Partie enregistrée dans {record}.".replace(" ", "") in shown.replace(" ", "")
     assert "Partie abandonnée." not in shown
     assert not [english for english in ENGLISH if english in shown]
     # The record keeps the one notation, the take-back in it.

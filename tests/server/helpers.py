@@ -4,6 +4,7 @@ through its form, and a seat's connection that collects every message it is sent
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 import subprocess
@@ -161,15 +162,18 @@ def created(url: str, game: str, seats: list[str], options: dict[str, str]) -> t
 
 
 class LiveServer:
-    """``ludotheque serve`` in a process of its own, its output kept."""
+    """``ludotheque serve`` in a process of its own, its output kept; ``environment`` adds to
+    its environment."""
 
-    def __init__(self, database: str, log: Path, *arguments: str) -> None:
+    def __init__(self, database: str, log: Path, *arguments: str,
+                 environment: dict[str, str] | None = None) -> None:
         self.port = _free_port()
         self.log = log
         self.process = subprocess.Popen(
             [str(LUDOTHEQUE), "serve", "--port", str(self.port), "--database", database,
              "--workers", "1", *arguments],
             stdout=log.open("ab"), stderr=subprocess.STDOUT,
+            env={**os.environ, **(environment or {})},
         )
         self.url = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 60

@@ -19,11 +19,6 @@ if TYPE_CHECKING:
 
 #: What a person may type to leave the game, in English or in French (whatever he reads in).
 QUIT_WORDS = ("quit", "q", "exit", "quitter")
-#: What he may type to take back his last decision: the English words and the French ones.
-TAKE_BACK_WORDS = (*UNDO_WORDS, "annuler", "reprendre")
-#: The French words for help, and the question each asks (as :func:`answer` reads it).
-FRENCH_QUESTIONS = {"aide": "help", "règles": "rules", "regles": "rules",
-                    "comment jouer": "how to play"}
 
 
 def asked(text: str) -> str | None:
@@ -31,16 +26,16 @@ def asked(text: str) -> str | None:
     ``?``), or None if he typed a move.
 
     >>> asked("? Règles"), asked("aide"), asked("?"), asked("? Somme"), asked("1/7")
-    ('rules', 'help', '', 'Somme', None)
+    ('Règles', 'aide', '', 'Somme', None)
     """
     typed = text.strip()
-    if typed.lower() in (*HELP_WORDS, *FRENCH_QUESTIONS):
+    if typed.lower() in HELP_WORDS:
         question = typed
     elif typed.startswith("?"):
         question = typed.removeprefix("?").strip()
     else:
         return None
-    return FRENCH_QUESTIONS.get(" ".join(question.lower().split()), question)
+    return question
 
 
 class Abandoned(Exception):
@@ -86,7 +81,7 @@ class TerminalHuman:
                 raise Abandoned from None
             if text.strip().lower() in QUIT_WORDS:
                 raise Abandoned
-            if " ".join(text.lower().split()) in TAKE_BACK_WORDS:
+            if " ".join(text.lower().split()) in UNDO_WORDS:
                 raise TakeBack
             question = asked(text)
             if question is not None:
@@ -117,7 +112,7 @@ class TerminalHuman:
                 raise Abandoned from None
             if not text:
                 return
-            if text in TAKE_BACK_WORDS:
+            if text in UNDO_WORDS:
                 raise TakeBack
             if text in QUIT_WORDS:
                 raise Abandoned

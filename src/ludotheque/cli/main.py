@@ -41,7 +41,7 @@ from ludotheque.core.options import Option, parse_assignments
 from ludotheque.core.output import check_output
 from ludotheque.core.record import Record
 from ludotheque.core.registry import games, load_game, manifest
-from ludotheque.play.help import how_to_play, rules_doc
+from ludotheque.play.help import how_to_play, marked_doc, rules_doc
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay
 from ludotheque.selfplay.ratings import plot as plot_ratings
@@ -204,7 +204,7 @@ def rules(
 ) -> None:
     """How to play a game, as its options have it; --full: every rule beside the source."""
     if full:
-        console.print(Markdown(rules_doc(game)))
+        console.print(Markdown(marked_doc(rules_doc(game))))
         return
     played = load_game(game, **parse_assignments(option or []))
     told = how_to_play(game, played)

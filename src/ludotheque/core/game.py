@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError, quoted
-from ludotheque.core.i18n import N_, _
+from ludotheque.core.i18n import N_, _, language
 from ludotheque.core.manifest import GameInfo, Manifest
 from ludotheque.core.options import LimitOption, resolve_options
 from ludotheque.core.record import Record
@@ -287,6 +287,17 @@ class Game(ABC):
         """The seat's name as moves and records write it (``white``), in every language."""
         names = self.info.seat_names
         return names[player] if player < len(names) else f"seat {player + 1}"
+
+    def move_words(self, move: str) -> str:
+        """A move written in the notation (``discard Somme``), as a person reading his
+        language reads it on a button (``défausse Somme``), and may type it; what is sent and
+        recorded stays the notation."""
+        return self._french_move(move) if language() == "fr" else move
+
+    def _french_move(self, move: str) -> str:
+        """``move`` in the French words its rule set also reads (``string_to_action``); by
+        default the notation itself."""
+        return move
 
     def seat_called(self, player: int) -> str:
         """The seat's name as a person reads it, in his language (``blanc``); its rule set

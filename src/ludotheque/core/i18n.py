@@ -23,11 +23,12 @@ called (the French locale may not be installed on the machine).
 
 from __future__ import annotations
 
-import gettext
+import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
+from gettext import GNUTranslations, NullTranslations
 from importlib import resources
 from io import BytesIO
 from typing import Any
@@ -46,6 +47,40 @@ NAMES = {"en": "English", "fr": "Français"}
 
 _language: ContextVar[str] = ContextVar("language", default=LANGUAGES[0])
 
+#: The pseudo-locale's marks: with them, every sentence told from the catalog is shown between
+#: them, so that a test sees at once any text a person reads that the catalog did not give.
+PSEUDO = ("⟦", "⟧")
+#: Set (to anything) in a process's environment, every sentence it tells is marked so.
+PSEUDO_VARIABLE = "LUDOTHEQUE_PSEUDO"
+_pseudo: ContextVar[bool] = ContextVar("pseudo", default=bool(os.environ.get(PSEUDO_VARIABLE)))
+
+
+@contextmanager
+def pseudo() -> Iterator[None]:
+    """Within the block, every sentence told is marked (:data:`PSEUDO`), in whatever language.
+
+    >>> with pseudo():
+    ...     _("{seat} wins.", seat=_("white"))
+    '⟦⟦white⟧ wins.⟧'
+    """
+    with _held(_pseudo, True):
+        yield
+
+
+@contextmanager
+def _held(variable: ContextVar[Any], value: Any) -> Iterator[None]:
+    token = variable.set(value)
+    try:
+        yield
+    finally:
+        variable.reset(token)
+
+
+def marked(said: str) -> str:
+    """``said`` as the reader is told it: between the pseudo-locale's marks where they are
+    on (a sentence from the catalog, or a doc written in his language), else as it is."""
+    return f"{PSEUDO[0]}{said}{PSEUDO[1]}" if _pseudo.get() else said
+
 
 @cache
 def catalog(language: str) -> Catalog:
@@ -58,28 +93,35 @@ def catalog(language: str) -> Catalog:
 
 
 @cache
-def translations(language: str) -> gettext.NullTranslations:
+def translations(language: str) -> NullTranslations:
     """The translations of ``language``; none for the language the sentences are written
     in. A fuzzy or empty entry is not used: the English is said."""
     if language == LANGUAGES[0]:
-        return gettext.NullTranslations()
+        return NullTranslations()
     compiled = BytesIO()
     write_mo(compiled, catalog(language), use_fuzzy=False)
     compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return GNUTranslations(compiled)
 
 
 def script_messages(language: str, suffix: str = ".js") -> dict[str, str | list[str]]:
     """The sentences of the files ending in ``suffix`` (the pages' scripts) in ``language``:
     what a page carries for its scripts to say, a plural's forms as a list under its
     singular."""
-    if language == LANGUAGES[0]:
+    if language == LANGUAGES[0] and not _pseudo.get():
         return {}
-    return {str(m.id[0] if isinstance(m.id, tuple) else m.id):
-            list(m.string) if isinstance(m.string, tuple) else m.string
-            for m in catalog(language)
-            if m.id and m.string and all(m.string) and not m.fuzzy
-            and any(path.endswith(suffix) for path, _line in m.locations)}
+    told: dict[str, str | list[str]] = {}
+    # Every catalog holds every sentence: the first language's are read from the second's.
+    for m in catalog(language if language != LANGUAGES[0] else LANGUAGES[1]):
+        if not (m.id and any(path.endswith(suffix) for path, _line in m.locations)):
+            continue
+        translated = language != LANGUAGES[0] and m.string and all(m.string) and not m.fuzzy
+        said = m.string if translated else m.id
+        if isinstance(said, tuple | list):
+            told[str(m.id[0])] = [marked(str(form)) for form in said]
+        else:
+            told[str(m.id)] = marked(str(said))
+    return told
 
 
 def checked(code: str) -> str:
@@ -98,17 +140,24 @@ def language() -> str:
 @contextmanager
 def reading(chosen_language: str) -> Iterator[None]:
     """Answer in ``chosen_language`` within the block."""
-    checked(chosen_language)
-    token = _language.set(chosen_language)
-    try:
+    with _held(_language, checked(chosen_language)):
         yield
-    finally:
-        _language.reset(token)
+
+
+def gettext(message: str) -> str:
+    """``message`` in the reader's language, its placeholders left for the caller to fill (a
+    template's)."""
+    return marked(translations(language()).gettext(message))
+
+
+def plural(singular: str, many: str, count: int) -> str:
+    """The singular or the plural in the reader's language, unfilled (a template's)."""
+    return marked(translations(language()).ngettext(singular, many, count))
 
 
 def _(message: str, **names: Any) -> str:
     """``message`` in the reader's language, its ``{placeholders}`` filled with ``names``."""
-    said = translations(language()).gettext(message)
+    said = gettext(message)
     return said.format(**names) if names else said
 
 
@@ -118,11 +167,10 @@ def N_(message: str) -> str:
     return message
 
 
-def ngettext(singular: str, plural: str, count: int, **names: Any) -> str:
+def ngettext(singular: str, plural_form: str, count: int, **names: Any) -> str:
     """The singular or the plural, as ``count`` and the reader's language have it; ``{count}``
     and the ``names`` filled in."""
-    said = translations(language()).ngettext(singular, plural, count)
-    return said.format(count=count, **names)
+    return plural(singular, plural_form, count).format(count=count, **names)
 
 
 def choose(chosen_language: str) -> Callable[[], None]:

@@ -18,12 +18,13 @@ You may ask:
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ludotheque.core.errors import LudothequeError, quoted
-from ludotheque.core.i18n import LANGUAGES, _, language, reading
+from ludotheque.core.i18n import LANGUAGES, _, language, marked, reading
 from ludotheque.core.registry import manifest
 
 if TYPE_CHECKING:
@@ -34,9 +35,13 @@ HEADING = "How to play"
 #: holds only that section, written from the sources; English is the whole rules doc).
 HEADINGS = {"en": HEADING, "fr": "Comment jouer"}
 #: What a person may type at the prompt for help, besides a question after ``?``.
-HELP_WORDS = ("help", "rules")
+HELP_WORDS = ("help", "rules", "aide", "règles", "regles")
 #: What a person may type at the prompt to take back his own last decision.
-UNDO_WORDS = ("undo", "take back")
+UNDO_WORDS = ("undo", "take back", "annuler", "reprendre")
+#: The French words for help, and the question each asks, in whatever language he reads: what
+#: a person types is understood in both.
+FRENCH_QUESTIONS = {"aide": "help", "règles": "rules", "regles": "rules",
+                    "comment jouer": "how to play"}
 
 
 class Answer(NamedTuple):
@@ -67,7 +72,14 @@ def how_to_play(name: str, game: Game | None = None) -> str:
     or, where the doc holds several rule sets, the first after the heading naming ``name``;
     as ``game``'s options have it, where given (:func:`fitted`)."""
     section = _section(name)
-    return section if game is None else fitted(section, game)
+    return marked_doc(section if game is None else fitted(section, game))
+
+
+def marked_doc(text: str) -> str:
+    """A doc in the reader's language (Markdown) as he is told it: each line's words between
+    the pseudo-locale's marks where they are on, its Markdown left to render."""
+    return "\n".join(re.sub(r"^([-#*>|\s]*)(.+)$", lambda m: m[1] + marked(m[2]), line)
+                     for line in text.splitlines())
 
 
 def fitted(section: str, game: Game) -> str:
@@ -127,7 +139,7 @@ def _section(name: str) -> str:
 def questions(game: Game) -> list[tuple[str, str]]:
     """What may be asked after ``?``: (how it is asked, what it tells)."""
     return [(_("? rules"), _("how to play: the aim, a turn, how a move is written")),
-            *((asked, _(tells)) for asked, tells in game.manifest.questions),
+            *((_(asked), _(tells)) for asked, tells in game.manifest.questions),
             (_("undo"), _("take back your own last move, where the rules allow (see the rules "
                        "doc's \"Taking back\")"))]
 
@@ -137,6 +149,7 @@ def answer(game: Game, question: str, state: State | None = None) -> Answer:
     typed alone): nothing or ``help`` lists what may be asked, ``rules`` gives the quick
     rules, anything else is the game's to explain."""
     asked = " ".join(question.lower().split())
+    asked = FRENCH_QUESTIONS.get(asked, asked)
     if asked in ("", "help"):
         listed = [f"  {form} — {tells}" for form, tells in questions(game)]
         return Answer("\n".join([_("You may ask:"), *listed]))

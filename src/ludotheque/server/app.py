@@ -35,6 +35,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ludotheque.core import i18n
 from ludotheque.core.errors import LudothequeError
+from ludotheque.core.i18n import N_, _
 from ludotheque.core.record import MAX_RECORD_BYTES, Record, nesting
 from ludotheque.server import pages
 from ludotheque.server.guard import (
@@ -53,6 +54,7 @@ from ludotheque.server.protocol import (
     RATE,
     Flood,
     ProtocolError,
+    decimal,
     error,
     read,
 )
@@ -68,6 +70,9 @@ from ludotheque.server.service import (
 from ludotheque.server.settings import told
 from ludotheque.server.store import Store
 from ludotheque.server.table import Chance
+
+#: What a record too long to be read is told.
+RECORD_AT_MOST = N_("a record is at most {limit} bytes.")
 
 #: The cookie that keeps the language a person chose on a page.
 LANGUAGE_COOKIE = "language"
@@ -179,13 +184,15 @@ def create_app(
         """Refuse a new table (its form, or a game played again) past the address's
         allowance."""
         if not opened.allows(client, time.monotonic()):
-            raise Refused(f"this address has opened {opened.burst} tables in a short while; "
-                          f"it may open another every {1 / opened.rate:g} seconds.", 429)
+            raise Refused(_("this address has opened {count} tables in a short while; it may "
+                            "open another every {seconds} seconds.", count=opened.burst,
+                            seconds=decimal(1 / opened.rate)), 429)
 
     @app.post("/new/{game}")
     async def create_table(game: str, request: Request) -> Response:
         check_form(request)
-        body = await bounded_body(request, 10_000, "a table's form")
+        body = await bounded_body(request, 10_000,
+                                  N_("a table's form is at most {limit} bytes."))
         may_open(client_of(request))
         form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
         try:
@@ -212,7 +219,7 @@ def create_app(
         if not table.is_over():
             # The record holds every card dealt: it leaves the server only once the game is over.
             return JSONResponse(
-                {"error": "the record is given once the game is over; it holds every card."},
+                {"error": _("the record is given once the game is over; it holds every card.")},
                 status_code=403,
             )
         return Response(
@@ -238,7 +245,7 @@ def create_app(
     async def replay_page(table_id: str, request: Request) -> str:
         table = service_of(request).table(table_id)
         if not table.is_over():
-            raise LudothequeError("this game is still being played: watch it instead.")
+            raise LudothequeError(_("this game is still being played: watch it instead."))
         return pages.replay(table.record(), table_id)
 
     @app.post("/replay", response_class=HTMLResponse)
@@ -246,7 +253,7 @@ def create_app(
         """A record sent by the lobby's form (its field ``record``), replayed."""
         check_form(request)
         # Written into a form, a record grows by its escapes: up to three bytes a character.
-        body = await bounded_body(request, 3 * MAX_RECORD_BYTES + 100, "a record")
+        body = await bounded_body(request, 3 * MAX_RECORD_BYTES + 100, RECORD_AT_MOST)
         text = parse_qs(body.decode("utf-8", "replace")).get("record", [""])[-1]
         return pages.replay(_uploaded(text, replayed, client_of(request)), None)
 
@@ -256,9 +263,9 @@ def create_app(
         a spectator) sees it; a finished game's record holds nothing hidden any more."""
         kind = request.headers.get("content-type", "").partition(";")[0].strip()
         if kind != "application/json":
-            raise Refused("a record's steps are asked for with the record as "
-                          "application/json.", 415)
-        body = await bounded_body(request, MAX_RECORD_BYTES, "a record")
+            raise Refused(_("a record's steps are asked for with the record as "
+                            "application/json."), 415)
+        body = await bounded_body(request, MAX_RECORD_BYTES, RECORD_AT_MOST)
         try:
             record = _uploaded(body.decode("utf-8-sig"), replayed, client_of(request))
             seat = request.query_params.get("seat")
@@ -266,7 +273,7 @@ def create_app(
         except Refused:
             raise
         except UnicodeDecodeError:
-            return JSONResponse({"error": "a record is UTF-8 text; this file is not."}, 400)
+            return JSONResponse({"error": _("a record is UTF-8 text; this file is not.")}, 400)
         except (LudothequeError, ValueError) as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse(steps)
@@ -300,8 +307,9 @@ def _page_origin(said: str | None) -> str | None:
 def _uploaded(text: str, replayed: Allowance, client: str) -> Record:
     """The finished game's record ``text``, checked: its game, its seats, its moves."""
     if not replayed.allows(client, time.monotonic()):
-        raise Refused(f"this address has replayed {replayed.burst} records in a short while; "
-                      f"it may replay another every {1 / replayed.rate:g} seconds.", 429)
+        raise Refused(_("this address has replayed {count} records in a short while; it may "
+                        "replay another every {seconds} seconds.", count=replayed.burst,
+                        seconds=decimal(1 / replayed.rate)), 429)
     record = pages.check_seats(Record.from_json(text))
     try:
         over = record.is_over()
@@ -310,11 +318,11 @@ def _uploaded(text: str, replayed: Allowance, client: str) -> Record:
     except Exception as error:  # the rules', not the record's
         _log.error("an uploaded record of %s could not be replayed", record.game,
                    exc_info=error)
-        raise LudothequeError("the server could not replay this record: its rules met a "
-                              "fault, now in the server's log.") from None
+        raise LudothequeError(_("the server could not replay this record: its rules met a "
+                                "fault, now in the server's log.")) from None
     if not over:
-        raise LudothequeError("only a finished game's record is replayed here (or one a fault "
-                              "stopped).")
+        raise LudothequeError(_("only a finished game's record is replayed here (or one a "
+                                "fault stopped)."))
     return record
 
 
@@ -349,12 +357,13 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
             text = message.get("text")
             if not flood.allows(time.monotonic()):
                 # Refused unplayed: a flood is answered, and its page told which move was not.
-                listener.send(error(f"too many messages: a page sends at most {flood.rate:g} "
-                                    "a second; this one was not played.",
+                listener.send(error(_("too many messages: a page sends at most {rate} a "
+                                      "second; this one was not played.",
+                                      rate=decimal(flood.rate)),
                                     _id_of(text) if text is not None else None))
                 continue
             if text is None:
-                listener.send(error("a message is JSON text, not binary data."))
+                listener.send(error(_("a message is JSON text, not binary data.")))
                 continue
             try:
                 said = read(text)
@@ -393,8 +402,8 @@ def _id_of(text: str) -> str | None:
 def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, Any],
            base: str | None) -> bool:
     if said["type"] != "hello":
-        raise ProtocolError('the first message is a hello: {"type": "hello", "key": …, '
-                            '"after": 0}.')
+        raise ProtocolError(_("the first message is a hello: {hello}.",
+                              hello='{"type": "hello", "key": …, "after": 0}'))
     seat = service.seat_of(table_id, said["key"])
     table = service.table(table_id)
     listener.seat, listener.sent = seat, said["after"]
@@ -413,11 +422,18 @@ def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, 
     return True
 
 
-#: What only a seat does, as a spectator is told he may not.
-SEATED = {"move": "play", "take-back": "take a move back", "hand-over": "hand a seat on",
-          "take-seat": "take a seat back", "say": "talk at the table",
-          "setting": "change the table's settings", "close": "close the table",
-          "again": "open the next table", "link": "be given a seat's link"}
+#: What only a seat does, as a spectator is told he may not (``N_``: told with ``_``).
+SEATED = {
+    "move": N_("a spectator watches: only a seat's link may play."),
+    "take-back": N_("a spectator watches: only a seat's link may take a move back."),
+    "hand-over": N_("a spectator watches: only a seat's link may hand a seat on."),
+    "take-seat": N_("a spectator watches: only a seat's link may take a seat back."),
+    "say": N_("a spectator watches: only a seat's link may talk at the table."),
+    "setting": N_("a spectator watches: only a seat's link may change the table's settings."),
+    "close": N_("a spectator watches: only a seat's link may close the table."),
+    "again": N_("a spectator watches: only a seat's link may open the next table."),
+    "link": N_("a spectator watches: only a seat's link may be given a seat's link."),
+}
 
 
 async def _handle(
@@ -426,12 +442,13 @@ async def _handle(
 ) -> None:
     kind, seat = said["type"], listener.seat
     if kind == "hello":
-        raise ProtocolError("this connection has said hello already; open another to change seat.")
+        raise ProtocolError(_("this connection has said hello already; open another to change "
+                              "seat."))
     if kind == "ask":
         listener.send(service.ask(table_id, seat, said["question"]))
         return
     if seat is None:
-        raise ProtocolError(f"a spectator watches: only a seat's link may {SEATED[kind]}.")
+        raise ProtocolError(_(SEATED[kind]))
     if kind == "say":
         await service.say(table_id, seat, said["text"])
     elif kind == "setting":

@@ -25,7 +25,8 @@ from starlette.websockets import WebSocket
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ludotheque.core.errors import LudothequeError
-from ludotheque.server.protocol import Flood
+from ludotheque.core.i18n import _
+from ludotheque.server.protocol import Flood, decimal
 
 #: Sent with every answer. Scripts and styles come from this server's files only (a page's
 #: SVG screens set some styles from their modules, hence inline styles); nothing frames a page.
@@ -48,17 +49,18 @@ class Refused(LudothequeError):
         self.status = status
 
 
-async def bounded_body(request: Request, limit: int, what: str) -> bytes:
+async def bounded_body(request: Request, limit: int, refusal: str) -> bytes:
     """The request's body, read no further than ``limit`` bytes: a longer one (announced or
-    not) is refused before the rest is read."""
+    not) is refused before the rest is read, saying ``refusal`` (an ``N_``-marked sentence,
+    its ``{limit}`` filled)."""
     announced = request.headers.get("content-length", "")
     if announced.isdigit() and int(announced) > limit:
-        raise Refused(f"{what} is at most {limit:,} bytes.", 413)
+        raise Refused(_(refusal, limit=decimal(limit, ",")), 413)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise Refused(f"{what} is at most {limit:,} bytes.", 413)
+            raise Refused(_(refusal, limit=decimal(limit, ",")), 413)
     return bytes(body)
 
 
@@ -81,25 +83,28 @@ def check_origin(headers: Mapping[str, str], allowed: str | None = None) -> None
     if site is not None:
         if site in ("same-origin", "none"):  # none: the person's own doing, not a page's
             return
-        raise Refused(f"this comes from another site's page ({site[:20]}); the server takes "
-                      "it only from its own.", 403)
+        raise Refused(_("this comes from another site's page ({site}); the server takes it "
+                        "only from its own.", site=site[:20]), 403)
     origin = headers.get("origin")
     if origin is None:
         return
     host = headers.get("host", "")
     ours = {f"http://{host}", f"https://{host}"} | ({allowed.rstrip("/")} if allowed else set())
     if origin not in ours:
-        raise Refused(f"this comes from another site's page ({origin[:80]}); the server takes "
-                      "it only from its own.", 403)
+        raise Refused(_("this comes from another site's page ({site}); the server takes it "
+                        "only from its own.", site=origin[:80]), 403)
 
 
 def check_form(request: Request) -> None:
     """A form posted as forms are (``application/x-www-form-urlencoded``), from this site."""
     check_origin(request.headers)
     kind = request.headers.get("content-type", "").partition(";")[0].strip()
+    if not kind:
+        raise Refused(_("a form is sent as application/x-www-form-urlencoded, as a browser "
+                        "sends one, not as nothing."), 415)
     if kind != "application/x-www-form-urlencoded":
-        raise Refused("a form is sent as application/x-www-form-urlencoded, as a browser "
-                      f"sends one, not as {kind or 'nothing'}.", 415)
+        raise Refused(_("a form is sent as application/x-www-form-urlencoded, as a browser "
+                        "sends one, not as {kind}.", kind=kind), 415)
 
 
 class Allowance:

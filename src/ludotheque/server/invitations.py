@@ -32,6 +32,7 @@ from urllib.parse import quote
 import segno
 
 from ludotheque.core.errors import LudothequeError, quoted
+from ludotheque.core.i18n import _
 
 #: An origin: a scheme, a host (a name of at most 100 characters, an IPv4 address or a
 #: bracketed IPv6 one) and perhaps a port; nothing else (no user, no path), so that a link
@@ -44,8 +45,9 @@ def origin(url: str) -> str:
     """``url`` as an origin (a trailing slash dropped), or one sentence saying what one is."""
     text = url.strip().removesuffix("/")
     if not _ORIGIN.fullmatch(text):
-        raise LudothequeError("a public address is http:// or https://, a host and perhaps a "
-                              f"port, with no path: not {quoted(url[:200])}.")
+        raise LudothequeError(_("a public address is http:// or https://, a host and perhaps "
+                                "a port, with no path: not {address}.",
+                                address=quoted(url[:200])))
     return text.lower()
 
 

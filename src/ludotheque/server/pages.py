@@ -29,13 +29,14 @@ from ludotheque.core.i18n import (
     N_,
     NAMES,
     _,
+    gettext,
     language,
+    plural,
     script_messages,
-    translations,
 )
 from ludotheque.core.record import Record
 from ludotheque.core.registry import load_game, manifest, manifests
-from ludotheque.play.help import how_to_play, rules_doc
+from ludotheque.play.help import how_to_play, marked_doc, rules_doc
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import taken_back
 from ludotheque.server.service import stand_in
@@ -58,8 +59,7 @@ _templates = Environment(
 )
 # A page says its sentences in its reader's language, the one the request is answered in.
 _templates.install_gettext_callables(  # type: ignore[attr-defined]
-    gettext=lambda message: translations(language()).gettext(message),
-    ngettext=lambda one, many, n: translations(language()).ngettext(one, many, n),
+    gettext=gettext, ngettext=plural,
     newstyle=True,
 )
 _markdown = MarkdownIt("commonmark").enable("table")
@@ -189,30 +189,32 @@ METHODS = {"lookahead": N_("looking one turn ahead"),
 
 
 @cache
-def _seat_names(game: str) -> dict[int, list[str]]:
-    """The seats' names at each number of players the rule set allows."""
+def _seat_names(game: str, reader: str) -> dict[int, list[str]]:
+    """The seats' names at each number of players the rule set allows, as the ``reader``'s
+    language has them (the one being answered in): the form shows them, and sends seats by
+    number."""
     declared = manifest(game)
     counts = range(declared.info.min_players, declared.info.max_players + 1)
     takes_players = any(o.name == "players" for o in declared.options)
     names = {}
     for count in counts:
         loaded = load_game(game, players=count) if takes_players else load_game(game)
-        names[count] = [loaded.seat_name(s) for s in range(loaded.num_players())]
+        names[count] = [loaded.seat_called(s) for s in range(loaded.num_players())]
     return names
 
 
 def new_table(game: str, form: dict[str, str] | None = None, sentence: str | None = None) -> str:
     declared = manifest(game)
     if not has_screen(declared.id):
-        raise LudothequeError(f"{declared.info.title} is not played in the browser yet; "
-                              "play it at the terminal (ludotheque play).")
+        raise LudothequeError(_("{title} is not played in the browser yet; play it at the "
+                                "terminal (ludotheque play).", title=declared.info.title))
     form = form or {}
     defaults = [PERSON] + [stand_in(declared)] * (declared.info.max_players - 1)
     seats = [form.get(f"seat{s}", defaults[s]) for s in range(declared.info.max_players)]
     return _render(
         "new.html", declared=declared, options=_fields(declared.options, form), seats=seats,
         settings=_fields(SETTINGS, form, SETTING), kinds=_offered_kinds(declared.id),
-        names=json.dumps(_seat_names(declared.id)), sentence=sentence,
+        names=json.dumps(_seat_names(declared.id, language())), sentence=sentence,
     )
 
 
@@ -245,7 +247,8 @@ def read_new_table(game: str, form: dict[str, str]
     for seat in range(loaded.num_players()):
         kind = form.get(f"seat{seat}", "")
         if kind not in offered:
-            raise OptionError(f"a seat is one of {', '.join(offered)}, not {kind!r}.")
+            raise OptionError(_("a seat is one of {kinds}, not {kind}.",
+                                kinds=", ".join(offered), kind=repr(kind)))
         seats.append(kind)
     settings = read_settings({name.removeprefix(SETTING): value for name, value in form.items()
                               if name.startswith(SETTING)})
@@ -270,7 +273,7 @@ def table(table: GameTable) -> str:
 # again costs its template alone (rendering the Markdown took about 30 ms a page).
 @cache
 def _doc(name: str) -> Markup:
-    return markdown(rules_doc(name))
+    return markdown(marked_doc(rules_doc(name)))
 
 
 @lru_cache(maxsize=512)
@@ -355,8 +358,9 @@ a seat is one of human, random, heuristic, easy, medium, hard, mcts:LEVEL, expec
         try:
             make_agent(seat, seed=0, game=game)
         except LudothequeError:
-            raise RecordError(f"the record's seat {quoted(seat)} is not a seat of {game.name}; "
-                              f"a seat is one of {', '.join(kinds(game))}.") from None
+            raise RecordError(_("the record's seat {seat} is not a seat of {game}; a seat is one "
+                                "of {kinds}.", seat=quoted(seat), game=game.name,
+                                kinds=", ".join(kinds(game)))) from None
     return record
 
 

@@ -20,9 +20,10 @@ nothing is played or written):
 
 From the server: ``welcome`` (the seat this connection holds, the table's settings and, for
 its creator, the invitations: each seat's link and QR code), ``update`` (the events since the
-last one sent, as told to this seat, and the table as it sees it: ``GameTable.frame``; once a
-fault has ended the table, ``stopped`` is true, ``result`` says so, and ``view`` is null if the
-last position could not be shown),
+last one sent, as told to this seat, and the table as it sees it: ``GameTable.frame``, in the
+language of its page, its legal moves in the notation, ``legal``, beside their ``labels`` in
+that language; once a fault has ended the table, ``stopped`` is true, ``result`` says so,
+and ``view`` is null if the last position could not be shown),
 ``presence`` (who is at the table, and which seats' people have come), ``ack`` (a move already
 played), ``answer``, ``error`` (with ``refused_key`` true where a hello's key opens no seat:
 the page forgets it, and may say hello again without one), ``talk`` (lines said),
@@ -53,7 +54,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from ludotheque.core.errors import LudothequeError, quoted
+from ludotheque.core.i18n import LANGUAGES, _, language
 from ludotheque.core.record import nesting
 
 #: The longest message read, in characters: the longest a page sends is a question.
@@ -86,36 +90,69 @@ FIELDS: dict[str, dict[str, tuple[Any, ...]]] = {
 def read(text: str) -> dict[str, Any]:
     """The message ``text`` holds, checked: its type and its fields, of the right kinds."""
     if len(text) > MAX_MESSAGE:
-        raise ProtocolError(
-            f"a message is at most {MAX_MESSAGE:,} characters; this one has {len(text):,}."
-        )
+        raise ProtocolError(_("a message is at most {most} characters; this one has {count}.",
+                              most=decimal(MAX_MESSAGE, ","), count=decimal(len(text), ",")))
     # A message is one object of plain fields: anything nested deeper is refused unparsed.
     if nesting(text) > 1:
-        raise ProtocolError("a message is one JSON object of plain fields, nested no deeper.")
+        raise ProtocolError(_("a message is one JSON object of plain fields, nested no deeper."))
     try:
         message = json.loads(text)
     except ValueError:
-        raise ProtocolError(f"a message is JSON; {quoted(text)} is not.") from None
+        raise ProtocolError(_("a message is JSON; {text} is not.", text=quoted(text))) from None
     kind = message.get("type") if isinstance(message, dict) else None
     if not isinstance(kind, str) or kind not in FIELDS:
-        raise ProtocolError(
-            f"a message is a JSON object with a type: {', '.join(FIELDS)}."
-        )
+        raise ProtocolError(_("a message is a JSON object with a type: {types}.",
+                              types=", ".join(FIELDS)))
     for name, (form, *rest) in FIELDS[kind].items():
         value = message.get(name)
         if value is None and None in rest:
             continue
         if form is int:
             ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
-            wanted = "a whole number from 0"
         else:
-            longest = rest[0]
-            ok = isinstance(value, str) and 0 < len(value) <= longest and _unicode(value)
-            wanted = f"a text of 1 to {longest} characters"
+            ok = isinstance(value, str) and 0 < len(value) <= rest[0] and _unicode(value)
         if not ok:
-            raise ProtocolError(f"a {kind} message needs {'an' if name[0] in 'aeiou' else 'a'} "
-                                f"{name}, {wanted}.")
+            raise ProtocolError(_needs(kind, name, None if form is int else rest[0]))
     return {"type": kind, **{name: message.get(name) for name in FIELDS[kind]}}
+
+
+def _needs(kind: str, name: str, longest: int | None) -> str:
+    """What a ``kind`` message's field ``name`` must hold (a text of at most ``longest``
+    characters, or a whole number where that is None), as one sentence; the field's name
+    written as the protocol writes it, its article as English puts it.
+
+    >>> _needs("hello", "after", None)
+    'a hello message needs an after, a whole number from 0.'
+    """
+    vowel = name[0] in "aeiou"
+    if longest is None:
+        return (_("a {kind} message needs an {field}, a whole number from 0.", kind=kind,
+                  field=name) if vowel else
+                _("a {kind} message needs a {field}, a whole number from 0.", kind=kind,
+                  field=name))
+    if vowel:
+        return _("a {kind} message needs an {field}, a text of 1 to {longest} characters.",
+                 kind=kind, field=name, longest=longest)
+    return _("a {kind} message needs a {field}, a text of 1 to {longest} characters.",
+             kind=kind, field=name, longest=longest)
+
+
+def decimal(value: float, form: str = "g") -> str:
+    """A number as a sentence writes it in the reader's language: in English as Python's
+    ``form`` writes it (``,``: thousands grouped; ``g``: no needless decimals), in another as
+    Babel does.
+
+    >>> from ludotheque.core.i18n import reading
+    >>> decimal(2000, ","), decimal(0.5)
+    ('2,000', '0.5')
+    >>> with reading("fr"):
+    ...     decimal(0.5)
+    '0,5'
+    """
+    if language() == LANGUAGES[0]:
+        return format(value, form)
+    return str(format_decimal(float(format(value, "g")) if isinstance(value, float) else value,
+                              locale=language()))
 
 
 def _unicode(text: str) -> bool:

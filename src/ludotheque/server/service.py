@@ -36,21 +36,29 @@ from collections import OrderedDict, defaultdict, deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, TypeVar
 
 from ludotheque.agents import PERSON, is_person, make_agent
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError, quoted
 from ludotheque.core.game import State
-from ludotheque.core.i18n import LANGUAGES, language
+from ludotheque.core.i18n import LANGUAGES, N_, _, language
 from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.help import answer
 from ludotheque.server.computer import choose, worker_pool
 from ludotheque.server.invitations import qr, seat_link, table_link
-from ludotheque.server.protocol import Flood
+from ludotheque.server.protocol import Flood, decimal
 from ludotheque.server.settings import read_settings, told
 from ludotheque.server.store import MOVE, STOP, Event, Said, Store, TableRow, UnreadableRow
-from ludotheque.server.table import Ahead, Chance, GameTable, TableFault, stopped_sentence
+from ludotheque.server.table import (
+    Ahead,
+    Chance,
+    GameTable,
+    TableFault,
+    in_each_language,
+    stopped_sentence,
+)
 
 _log = logging.getLogger("ludotheque.server")
 
@@ -71,7 +79,8 @@ PER_ADDRESS_TABLES = 20
 SAY_MOST, TALK_SHOWN, TALK_RATE = 300, 50, (5, 0.5)
 
 #: What a person creating a table is told when the rules fault in setting it up.
-SET_UP = "the server could not set this table up: its rules met a fault, now in the server's log."
+SET_UP = N_("the server could not set this table up: its rules met a fault, now in the "
+            "server's log.")
 
 T = TypeVar("T")
 
@@ -129,6 +138,9 @@ class Listener:
 #: How many tables over are kept in memory, the latest asked for (their pages, replays,
 #: records); any other is read back from the database when asked for.
 KEPT = 32
+#: Why a table its creator closed stopped, as its stop event writes it (in English, and told
+#: in the reader's words).
+CLOSED = N_("closed by its creator")
 
 
 @dataclass(frozen=True)
@@ -204,8 +216,8 @@ class Service:
         self.over: dict[str, Over] = {}
         self._kept: OrderedDict[str, GameTable] = OrderedDict()
         #: Tables that cannot even be set up again (their row is unreadable, or their rule set
-        #: refuses its options now), with what stopped them.
-        self.broken: dict[str, str] = {}
+        #: refuses its options now), with what stopped them in each language (``broken``).
+        self._broken: dict[str, dict[str, str]] = {}
         #: The address that opened each table in play, where this server saw it.
         self._opened_by: dict[str, str] = {}
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -234,14 +246,22 @@ class Service:
                 fault = TableFault(row.id, 0, error)
                 _log.error("table %s cannot be set up again: %s", row.id, fault.reason,
                            exc_info=error)
-                self.broken[row.id] = stopped_sentence(0, fault.reason)
+                self._broken[row.id] = in_each_language(partial(stopped_sentence, 0,
+                                                                fault.reason))
                 continue
             self._add(table)
         for row, end in store.ended():
             if isinstance(row, UnreadableRow):
-                self.broken[row.id] = stopped_sentence(0, row.reason)
+                self._broken[row.id] = in_each_language(partial(stopped_sentence, 0,
+                                                                row.reason))
             else:
                 self.over[row.id] = Over.of(row, end[-1])
+
+    @property
+    def broken(self) -> dict[str, str]:
+        """The tables that cannot even be set up again, each with what stopped it, in the
+        reader's language."""
+        return {table_id: told[language()] for table_id, told in self._broken.items()}
 
     def pool(self, table: GameTable) -> Executor:
         """Where ``table``'s computer players think (started here, on the event loop's
@@ -379,19 +399,16 @@ class Service:
         # Only tables in play count, each held in memory: those over, and those abandoned for
         # a week, leave room; and no one address takes more than its share of it.
         if len(self.tables) >= self.max_playing:
-            raise LudothequeError(
-                f"this server has {self.max_playing:,} tables in play, the most it keeps; a "
-                "new one may be opened once some have ended."
-            )
+            raise LudothequeError(_(
+                "this server has {count} tables in play, the most it keeps; a new one may be "
+                "opened once some have ended.", count=decimal(self.max_playing, ",")))
         if client and list(self._opened_by.values()).count(client) >= PER_ADDRESS_TABLES:
-            raise LudothequeError(
-                f"this address has {PER_ADDRESS_TABLES} tables in play, the most one may have; "
-                "finish one, or let one be abandoned, to open another."
-            )
+            raise LudothequeError(_(
+                "this address has {count} tables in play, the most one may have; finish one, "
+                "or let one be abandoned, to open another.", count=PER_ADDRESS_TABLES))
         if len(kinds) != loaded.num_players():
-            raise OptionError(
-                f"{loaded.name} here has {loaded.num_players()} seats, not {len(kinds)}."
-            )
+            raise OptionError(_("{game} here has {seats} seats, not {count}.", game=loaded.name,
+                                seats=loaded.num_players(), count=len(kinds)))
         for kind in kinds:
             if not is_person(kind):
                 make_agent(kind, seed=0, game=loaded)  # a bad kind is one sentence now
@@ -399,7 +416,7 @@ class Service:
         if creator is None:
             creator = people[0] if people else None
         elif creator not in people:
-            raise OptionError(f"the creator's seat, {creator}, is not a person's.")
+            raise OptionError(_("the creator's seat, {seat}, is not a person's.", seat=creator))
         root = secrets.token_urlsafe(24)
         keys = {seat: root if seat == creator else derived_key(root, table_id, seat)
                 for seat in people}
@@ -409,7 +426,7 @@ class Service:
         table = self._set_up(table_id, lambda: GameTable(row))
         if table.fault is not None:
             self._logged(table.fault)
-            raise LudothequeError(SET_UP)
+            raise LudothequeError(_(SET_UP))
         await self._write(self.store.create, row)
         self._add(table)
         self._opened_by[table_id] = client
@@ -426,7 +443,7 @@ class Service:
             raise
         except Exception as error:
             self._logged(TableFault(table_id, 0, error))
-            raise LudothequeError(SET_UP) from None
+            raise LudothequeError(_(SET_UP)) from None
 
     def seat_of(self, table_id: str, key: str | None) -> int | None:
         """The seat ``key`` opens at the table (None: no key, a spectator); a key that opens
@@ -438,10 +455,8 @@ class Service:
         for seat, kept in enumerate(table.row.keys):
             if kept and hmac.compare_digest(kept, found):
                 return seat
-        raise UnknownKey(
-            "this seat link is not one of this table's; ask whoever created the table for "
-            "yours, or watch without one."
-        )
+        raise UnknownKey(_("this seat link is not one of this table's; ask whoever created the "
+                           "table for yours, or watch without one."))
 
     def invites(self, table_id: str, seat: int, key: str, base: str | None
                 ) -> list[dict[str, Any]]:
@@ -471,10 +486,10 @@ class Service:
         """A seat's own link and its QR code, to go on playing on another device."""
         assert listener.key is not None  # a seat's connection is opened by its key
         if listener.base is None:
-            raise LudothequeError("this page did not say the address it was loaded from; "
-                                  "open the table from a browser to get its link.")
+            raise LudothequeError(_("this page did not say the address it was loaded from; "
+                                    "open the table from a browser to get its link."))
         if listener.linked:
-            raise LudothequeError("this page has been given its seat's link already.")
+            raise LudothequeError(_("this page has been given its seat's link already."))
         listener.linked = True
         link = seat_link(listener.base, table_id, listener.key)
         return {"type": "link", "link": link, "qr": qr(link)}
@@ -493,10 +508,10 @@ class Service:
                 self._away.setdefault(table_id, [None] * len(table.kinds))
                 self._keep(table)
                 return table
-        if table_id in self.broken:
-            raise LudothequeError(f"table {table_id} was {self.broken[table_id]}; it "
-                                  "cannot be shown.")
-        raise LudothequeError(f"there is no table {quoted(table_id)} here.")
+        if table_id in self._broken:
+            raise LudothequeError(_("table {table} was {stopped}; it cannot be shown.",
+                                    table=table_id, stopped=self.broken[table_id]))
+        raise LudothequeError(_("there is no table {table} here.", table=quoted(table_id)))
 
     def join(self, table_id: str, listener: Listener) -> None:
         """Start telling ``listener`` what happens at the table, from after its ``sent``."""
@@ -571,10 +586,9 @@ class Service:
         async with self._locks[table_id]:
             if table.acknowledged(seat, move_id) is None:
                 if not is_person(table.kinds[seat]):
-                    raise IllegalMoveError(
-                        f"{table.seat_name(seat)}'s seat is played by the computer now; take "
-                        "it back first."
-                    )
+                    raise IllegalMoveError(_(
+                        "{seat}'s seat is played by the computer now; take it back first.",
+                        seat=table.game.seat_called(seat)))
                 await self._commit(table, lambda: table.decide(seat, move, self.chance,
                                                                move_id, self.clock()))
 
@@ -588,20 +602,22 @@ class Service:
         """``by`` hands ``seat``, whose person has gone, to the computer."""
         table = self.table(table_id)
         if not 0 <= seat < len(table.kinds):
-            raise IllegalMoveError(
-                f"the seats are numbered 0 to {len(table.kinds) - 1}, not {seat}."
-            )
+            raise IllegalMoveError(_("the seats are numbered 0 to {last}, not {seat}.",
+                                     last=len(table.kinds) - 1, seat=seat))
         async with self._locks[table_id]:
             since = self._away[table_id][seat]
-            name = table.seat_name(seat)
+            name = table.game.seat_called(seat)
             if not is_person(table.kinds[seat]):
-                raise IllegalMoveError(f"{name}'s seat is already played by the computer.")
+                raise IllegalMoveError(_("{seat}'s seat is already played by the computer.",
+                                         seat=name))
             if seat == by or since is None or self.clock() - since < self.hand_over_after:
                 after = self.hand_over_after
                 raise IllegalMoveError(
-                    f"{name}'s seat may be handed to the computer only once its player has "
-                    f"been gone {after:g} second{'' if after == 1 else 's'}."
-                )
+                    _("{seat}'s seat may be handed to the computer only once its player has "
+                      "been gone {seconds} second.", seat=name, seconds=decimal(after))
+                    if after == 1 else
+                    _("{seat}'s seat may be handed to the computer only once its player has "
+                      "been gone {seconds} seconds.", seat=name, seconds=decimal(after)))
             kind = stand_in(table.game.manifest)
             await self._commit(table, lambda: table.hand_over(seat, kind, self.clock()))
 
@@ -627,8 +643,9 @@ class Service:
             raise
         except Exception as error:  # the rules' fault, not the question's
             self._logged(TableFault(table_id, table.number, error))
-            raise LudothequeError("the server could not answer this: its rules met a fault, "
-                                  "now in the server's log; the table is kept as it was.") from None
+            raise LudothequeError(_("the server could not answer this: its rules met a fault, "
+                                    "now in the server's log; the table is kept as it was.")
+                                  ) from None
         return {"type": "answer", "text": told.text, "markdown": told.markdown}
 
     # --- around the game: talk, settings, closing, playing again --------------------------------
@@ -659,16 +676,17 @@ class Service:
         # Control characters (a terminal's escapes, a line break) are not talk: spaces.
         line = " ".join("".join(c if c.isprintable() else " " for c in text).split())
         if not line:
-            raise LudothequeError("say something: this line is empty.")
+            raise LudothequeError(_("say something: this line is empty."))
         if len(line) > SAY_MOST:
-            raise LudothequeError(f"a line of talk is at most {SAY_MOST} characters; this one "
-                                  f"has {len(line)}.")
+            raise LudothequeError(_("a line of talk is at most {most} characters; this one has "
+                                    "{count}.", most=SAY_MOST, count=len(line)))
         if not self._allows("say", table_id, seat):
-            raise LudothequeError(f"too much talk: a seat says at most {TALK_RATE[0]} lines at "
-                                  f"once, then one every {1 / TALK_RATE[1]:g} seconds.")
+            raise LudothequeError(_("too much talk: a seat says at most {count} lines at once, "
+                                    "then one every {seconds} seconds.", count=TALK_RATE[0],
+                                    seconds=decimal(1 / TALK_RATE[1])))
         async with self._locks[table_id]:
             if not table.row.settings.get("talk", True):
-                raise LudothequeError("talk is turned off at this table.")
+                raise LudothequeError(_("talk is turned off at this table."))
             lines = self._lines(table_id)
             said = Said(lines[-1].number + 1 if lines else 1, seat, line, self.clock(),
                         bool(table.row.settings.get("spectators_read")))
@@ -684,16 +702,16 @@ class Service:
         to everyone."""
         table = self.table(table_id)
         if seat != table.creator:
-            raise LudothequeError("only the table's creator changes its settings.")
+            raise LudothequeError(_("only the table's creator changes its settings."))
         async with self._locks[table_id]:
             before = table.row.settings
             settings = read_settings({**before, name: value})
             if settings == before:
                 return  # nothing changes: nothing is written
             if not self._allows("settle", table_id, seat):
-                raise LudothequeError(f"the table's settings change at most {TALK_RATE[0]} "
-                                      f"times at once, then once every {1 / TALK_RATE[1]:g} "
-                                      "seconds.")
+                raise LudothequeError(_("the table's settings change at most {count} times at "
+                                        "once, then once every {seconds} seconds.",
+                                        count=TALK_RATE[0], seconds=decimal(1 / TALK_RATE[1])))
             await self._write(self.store.settle, table_id, settings, self.clock())
             table.row = replace(table.row, settings=settings)
         # Spectators let read the talk read what is said from now on, not what was said before.
@@ -710,11 +728,11 @@ class Service:
         """The creator closes his table: it ends as abandoned, its record kept."""
         table = self.table(table_id)
         if seat != table.creator:
-            raise LudothequeError("only the table's creator closes it.")
+            raise LudothequeError(_("only the table's creator closes it."))
         async with self._locks[table_id]:
             if table.is_over():
-                raise LudothequeError("this table is over already.")
-            await self._adopt(table, table.abandon("closed by its creator", self.clock()))
+                raise LudothequeError(_("this table is over already."))
+            await self._adopt(table, table.abandon(CLOSED, self.clock()))
 
     async def again(self, table_id: str, seat: int, client: str = "",
                     may_open: Callable[[], None] = lambda: None) -> None:
@@ -725,8 +743,8 @@ class Service:
         ``may_open`` raises where ``client`` may not open another table now."""
         table = self.table(table_id)
         if not table.is_over() or table.stopped is not None:
-            raise LudothequeError("a table is played again once its game has ended by its "
-                                  "rules (not closed, abandoned or stopped).")
+            raise LudothequeError(_("a table is played again once its game has ended by its "
+                                    "rules (not closed, abandoned or stopped)."))
         async with self._locks[table_id]:
             if table_id not in self._next:
                 may_open()

@@ -62,6 +62,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from ludotheque.core.errors import LudothequeError
+from ludotheque.core.i18n import N_, _
 
 _metadata = MetaData()
 
@@ -179,6 +180,14 @@ class Event:
     at: float = 0.0
 
 
+#: What a write of a table's settings, or of a line of its talk, is refused with: the row is
+#: written already, or the database does not take it.
+SETTINGS_REFUSED = (N_("settings of table {table} number {number} is already written."),
+                    N_("the database did not take the settings of table {table} ({reason})."))
+TALK_REFUSED = (N_("line of talk at table {table} number {number} is already written."),
+                N_("the database did not take the line of talk at table {table} ({reason})."))
+
+
 class Store:
     """A database of tables, opened at ``url`` (created if new)."""
 
@@ -188,13 +197,13 @@ class Store:
             _metadata.create_all(self.engine)
             _add_columns(self.engine)
         except SQLAlchemyError as error:
-            raise StoreError(f"the database at {_shown(url)} cannot be opened: "
-                             f"{_reason(error)}.") from None
+            raise StoreError(_("the database at {url} cannot be opened: {reason}.",
+                               url=_shown(url), reason=_reason(error))) from None
         except ImportError as error:
-            raise StoreError(
-                f"the database at {_shown(url)} needs a driver that is not installed "
-                f"({error.name}); PostgreSQL's comes with pip install 'ludotheque[postgresql]'."
-            ) from None
+            raise StoreError(_(
+                "the database at {url} needs a driver that is not installed ({driver}); "
+                "PostgreSQL's comes with pip install 'ludotheque[postgresql]'.",
+                url=_shown(url), driver=error.name)) from None
 
     def create(self, row: TableRow) -> None:
         with self.engine.begin() as connection:
@@ -212,12 +221,12 @@ class Store:
         with self.engine.connect() as connection:
             last = connection.execute(select(func.max(_settings.c.number)).where(
                 _settings.c.table_id == table_id)).scalar()
-        self._insert(_settings, table_id, (last or 0) + 1, "settings of table",
+        self._insert(_settings, table_id, (last or 0) + 1, SETTINGS_REFUSED,
                      settings=json.dumps(settings), at=at)
 
     def say(self, table_id: str, said: Said) -> None:
         """Write a line of the table's talk."""
-        self._insert(_talk, table_id, said.number, "line of talk at table", seat=said.seat,
+        self._insert(_talk, table_id, said.number, TALK_REFUSED, seat=said.seat,
                      text=said.text, at=said.at, public=said.public)
 
     def talk(self, table_id: str, last: int) -> list[Said]:
@@ -227,17 +236,18 @@ class Store:
                                       .order_by(_talk.c.number.desc()).limit(last)).all()
         return [Said(r.number, r.seat, r.text, r.at, r.public) for r in reversed(rows)]
 
-    def _insert(self, table: Table, table_id: str, number: int, what: str,
+    def _insert(self, table: Table, table_id: str, number: int, refused: tuple[str, str],
                 **values: Any) -> None:
+        """Write row ``number`` of the table's ``table``; ``refused``: what is said where it
+        is written already, and where the database does not take it."""
         try:
             with self.engine.begin() as connection:
                 connection.execute(insert(table).values(table_id=table_id, number=number,
                                                         **values))
         except IntegrityError:
-            raise StoreError(f"{what} {table_id} number {number} is already written.") from None
+            raise StoreError(_(refused[0], table=table_id, number=number)) from None
         except SQLAlchemyError as error:
-            raise StoreError(f"the database did not take the {what} {table_id} "
-                             f"({_reason(error)}).") from None
+            raise StoreError(_(refused[1], table=table_id, reason=_reason(error))) from None
 
     def append(self, table_id: str, events: Sequence[Event]) -> None:
         """Write ``events`` at the end of the table's log, all or none, before returning."""
@@ -249,13 +259,13 @@ class Store:
                     for e in events
                 ])
         except IntegrityError:
-            raise StoreError(
-                f"event {events[0].number} of table {table_id} is already written; the log "
-                "only grows."
-            ) from None
+            raise StoreError(_("event {number} of table {table} is already written; the log "
+                               "only grows.", number=events[0].number, table=table_id)
+                             ) from None
         except SQLAlchemyError as error:
-            raise StoreError(f"the database did not take event {events[0].number} of table "
-                             f"{table_id} ({_reason(error)}); nothing of it was played.") from None
+            raise StoreError(_("the database did not take event {number} of table {table} "
+                               "({reason}); nothing of it was played.", number=events[0].number,
+                               table=table_id, reason=_reason(error))) from None
 
     def tables(self) -> Iterator[tuple[TableRow | UnreadableRow, list[Event]]]:
         """Every table in play with its log, in the order they were created; a row that

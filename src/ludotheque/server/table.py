@@ -82,8 +82,8 @@ class TableFault(LudothequeError):
 
     def __init__(self, table_id: str, number: int, error: BaseException) -> None:
         self.table_id, self.number, self.error = table_id, number, error
-        super().__init__("the server could not play this: its rules met a fault, now in the "
-                         "server's log; the table is kept as it was.")
+        super().__init__(_("the server could not play this: its rules met a fault, now in the "
+                           "server's log; the table is kept as it was."))
 
     @property
     def reason(self) -> str:
@@ -103,7 +103,10 @@ def stopped_sentence(number: int, reason: str, abandoned: bool = False) -> str:
     'abandoned after event 11 (no move for 7 days)'
     """
     if abandoned:
-        return _("abandoned after event {number} ({reason})", number=number - 1, reason=reason)
+        # The reason as written in the stop event, told in the reader's words where it is one
+        # of the catalog's (closed by its creator).
+        return _("abandoned after event {number} ({reason})", number=number - 1,
+                 reason=_(reason) if reason else reason)
     if number:
         return _("stopped by a fault at event {number} ({reason})", number=number, reason=reason)
     return _("stopped by a fault at its start ({reason})", reason=reason)
@@ -557,6 +560,9 @@ class GameTable:
                 }
                 if player >= 0 and player == viewer:
                     part |= moves
+                    if "legal" in moves:
+                        # What his buttons say, in his language; what they send stays "legal".
+                        part["labels"] = [self.game.move_words(m) for m in moves["legal"]]
                 if viewer in taking_back:
                     part["can_take_back"] = taking_back[viewer]
                 if terminal:

@@ -13,7 +13,7 @@ LIMIT = 150_000
 INFO = GameInfo(
     title="Crypto-90",
     # Undated; the cards are the départements' numbers on number plates before 1968.
-    date="before 1968",
+    date=N_("before 1968"),
     source="Edmond Dujardin, Crypto-90, « Un nouveau \"JEU DE NOTRE TEMPS\" », rules "
     "leaflet, Éditions Edmond Dujardin, Arcachon (undated)",
     min_players=2,
@@ -123,7 +123,7 @@ OPTIONS = (
         minimum=1,
         maximum=100,
     ),
-    limit_option(LIMIT, "the points stand as they are"),
+    limit_option(LIMIT, N_("the points stand as they are")),
 )
 
 MANIFEST = Manifest(

@@ -80,8 +80,20 @@ def notation(text: str) -> str:
     return " ".join(FRENCH.get(word, word) for word in bare.split())
 
 
+#: The notation's words in the leaflet's French, one of each: what a French reader's buttons
+#: show (and what :data:`FRENCH` reads back).
+IN_FRENCH = {
+    "stock": "talon", "hand": "main", "row": "rangée", "reject": "rejette", "pass": "passe",
+    "end": "fin", "lay": "abats", "left": "gauche", "right": "droite", "north": "nord",
+    "east": "est", "south": "sud", "west": "ouest",
+}
+
+
 class Crypto90Game(CardSeats, Game):
     manifest = MANIFEST
+
+    def _french_move(self, move: str) -> str:
+        return " ".join(IN_FRENCH.get(word, word) for word in move.split())
 
     @classmethod
     def upgrade_options(cls, options: dict[str, Any], version: int) -> dict[str, Any]:

@@ -25,7 +25,7 @@ COMBINATIONS_LIMIT = 50_000
 
 COMBINATIONS_INFO = GameInfo(
     title="Crypto géographique",
-    date="before 1968",
+    date=N_("before 1968"),
     source="Edmond Dujardin, Crypto-90 leaflet, « Règles du CRYPTO GEOGRAPHIQUE », "
     "Éditions Edmond Dujardin, Arcachon (undated)",
     min_players=2,
@@ -80,7 +80,7 @@ COMBINATIONS_OPTIONS = (
         label=N_("combinations"),
         words=((CONNECTED, N_("touching groups")), (CHAIN, N_("chains"))),
     ),
-    limit_option(COMBINATIONS_LIMIT, "the points stand as they are"),
+    limit_option(COMBINATIONS_LIMIT, N_("the points stand as they are")),
 )
 
 #: The ``limit`` (not a rule): forty times the longest of 60 three-round random games (127).
@@ -88,7 +88,7 @@ CHAIN_LIMIT = 5_000
 
 CHAIN_INFO = GameInfo(
     title="Crypto géographique — autre règle",
-    date="before 1968",
+    date=N_("before 1968"),
     source="Edmond Dujardin, Crypto-90 leaflet, « UNE AUTRE RÉGLE DU JEU » for Crypto "
     "géographique, Éditions Edmond Dujardin, Arcachon (undated)",
     min_players=2,
@@ -119,7 +119,7 @@ CHAIN_OPTIONS = (
         help=N_("the rounds the game lasts"),
         label=N_("rounds"),
     ),
-    limit_option(CHAIN_LIMIT, "the penalties paid stand as they are"),
+    limit_option(CHAIN_LIMIT, N_("the penalties paid stand as they are")),
 )
 
 COMBINATIONS = Manifest(

@@ -181,11 +181,22 @@ class Chain(Hands):
         return min(after, key=self.owed)
 
 
+#: The chain game's one-word moves in the leaflet's French, one of each: what a French
+#: reader's buttons show (and what :func:`notation` reads back).
+IN_FRENCH = {"done": "fini", "draw": "pioche", "stock": "talon", "pass": "passe",
+             "penalty": "pénitence"}
+
+
 class CryptoGeographiqueChainGame(MapGame):
     manifest = CHAIN_GAME
     # The hand as dealt (penalties add more): the groups a picture works out are searched over
     # every split of the cards, which grows about threefold a card.
     LARGEST_HAND = HAND
+
+    def _french_move(self, move: str) -> str:
+        if move.startswith("lay "):
+            return f"pose {move.removeprefix('lay ')}"
+        return IN_FRENCH.get(move, move)
 
     def num_distinct_actions(self) -> int:
         return ACTIONS

@@ -254,8 +254,22 @@ class MapState(StockChance, State):
         return [float(t) for t in self.totals]
 
 
+#: The one-word moves in the leaflet's French, one of each: what a French reader's buttons
+#: show (and what :func:`notation` reads back).
+IN_FRENCH = {"stock": "talon", "agree": "accepte"}
+
+
 class CryptoGeographiqueGame(MapGame):
     manifest = COMBINATIONS
+
+    def _french_move(self, move: str) -> str:
+        """``discard Somme and stop`` as «défausse Somme et j'arrête»."""
+        if move.startswith("discard "):
+            card = move.removeprefix("discard ")
+            if card.endswith(" and stop"):
+                return f"défausse {card.removesuffix(' and stop')} et j’arrête"
+            return f"défausse {card}"
+        return IN_FRENCH.get(move, move)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

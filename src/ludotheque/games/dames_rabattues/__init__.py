@@ -58,7 +58,7 @@ OPTIONS = (
                 "(false)"),
         label=N_("raise in the throw that knocks down the last checker"),
     ),
-    limit_option(LIMIT, "every stake goes back"),
+    limit_option(LIMIT, N_("every stake goes back")),
 )
 
 MANIFEST = Manifest(

@@ -51,6 +51,9 @@ KNOCK_WORDS = (["knock"], ["rabattre"], ["abattre"], ["rabats"], ["abats"], ["ra
 class DamesRabattuesGame(Game):
     manifest = MANIFEST
 
+    def _french_move(self, move: str) -> str:
+        return FRENCH_THROW[0] if move == "throw" else move
+
     def num_distinct_actions(self) -> int:
         return 1
 

@@ -11,7 +11,7 @@ LIMIT = 10_000
 
 INFO = GameInfo(
     title="Jacquet",
-    date="1840 per the DLP record, open",
+    date=N_("1840 per the DLP record, open"),
     source="de Moulidars, Grande encyclopédie méthodique, universelle, illustrée des jeux "
     "et des divertissements de l'esprit et du corps, Paris, Librairie illustrée, pp. 183–184, "
     "dated 1840 by the DLP evidence record DLP.Evidence.1819 (catalogues may list the book "
@@ -94,7 +94,7 @@ OPTIONS = (
         words=(("die", N_("one die at a time")), ("pair", N_("two dice at a time"))),
         rule=False,
     ),
-    limit_option(LIMIT, "every stake goes back"),
+    limit_option(LIMIT, N_("every stake goes back")),
 )
 
 MANIFEST = Manifest(

@@ -64,6 +64,10 @@ STEP_ACTIONS = 25 * 6
 class JacquetGame(Game):
     manifest = MANIFEST
 
+    def _french_move(self, move: str) -> str:
+        """``bar/3 22/off`` as «barre/3 22/sortie»."""
+        return move.replace("bar/", "barre/").replace("/off", "/sortie")
+
     @cached_property
     def reading(self) -> Reading:
         """The options as the rules take them."""
@@ -247,7 +251,12 @@ class JacquetState(TablesChance, State):
             return self._throw_alias(text)
         try:
             if p.stage is Stage.MOVE:
-                wanted = self._board_after([Step.parse(word) for word in text.split()])
+                steps = [Step.parse(word) for word in text.split()]
+                # The same steps first: 22/off and 22/off(4) leave one board, not one turn.
+                for action in self._legal_actions():
+                    if sorted(self.steps_of(action)) == sorted(steps):
+                        return action
+                wanted = self._board_after(steps)
                 if wanted is None:
                     return None
                 for action in self._legal_actions():

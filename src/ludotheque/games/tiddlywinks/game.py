@@ -71,7 +71,7 @@ from ludotheque.games.tiddlywinks.view import (
     from_cup,
     seen,
 )
-from ludotheque.games.tiddlywinks.words import colour, counter_words, english, number
+from ludotheque.games.tiddlywinks.words import colour, counter_words, english, french, number
 
 if TYPE_CHECKING:
     # The engine's report of a shot, not the shot a player aims (notation's Shot).
@@ -91,6 +91,9 @@ class TiddlywinksGame(Game):
 
     #: Each rule set's material.
     CUP: ClassVar[CupSpec]
+
+    def _french_move(self, move: str) -> str:
+        return french(move)
     COUNTER: ClassVar[CounterSpec]
     #: The chalk circle's radius (metres).
     LAKE_RADIUS: ClassVar[float]

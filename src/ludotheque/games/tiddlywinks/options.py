@@ -25,9 +25,9 @@ HANDS = {
 READINGS = ("any-part", "centre", "wholly")
 #: What a person may ask at the table, as (how it is asked, what it tells).
 QUESTIONS = (
-    ("? shot", N_("how a shot is written, with one that reaches the cup")),
-    ("? red 2", N_("where that counter lies, and which way the cup is from it")),
-    ("? picture [FILE]", N_("a picture of the table now, as a .png or .svg file")),
+    (N_("? shot"), N_("how a shot is written, with one that reaches the cup")),
+    (N_("? red 2"), N_("where that counter lies, and which way the cup is from it")),
+    (N_("? picture [FILE]"), N_("a picture of the table now, as a .png or .svg file")),
 )
 
 #: Options of the driving, not of the rules: the skill of every hand at the table, and the
@@ -104,7 +104,7 @@ def info(title: str, date: str, source: str) -> GameInfo:
 
 CABRIOLE_INFO = info(
     title="Cabriole ou Jeu de la puce",
-    date="c. 1900",
+    date=N_("c. 1900"),
     source="Mauclair-Dacier (M. D. Paris), «CABRIOLE OU JEU DE LA PUCE», «Nouvelle jeu de "
     "Societé», rules folded into the wooden container «La Puce»; Tucker Tiddlywinks "
     "Collection MDP-01",
@@ -161,7 +161,7 @@ CABRIOLE_OPTIONS = (
 
 HORSMAN_INFO = info(
     title="Tiddledy Winks",
-    date="c. 1890",
+    date=N_("c. 1890"),
     source="E. I. Horsman, New York, «The New Round Game. TIDDLEDY WINKS», directions, "
     "with the footnote and Variations I–III",
 )

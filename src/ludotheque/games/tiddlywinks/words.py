@@ -61,6 +61,21 @@ _FRENCH_WORD = re.compile(r"\b(" + "|".join(FRENCH) + r")\b")
 _DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 
 
+_NOTATION_WORD = re.compile(r"\b(" + "|".join(FRENCH.values()) + r")\b")
+_IN_FRENCH = {english: french for french, english in FRENCH.items()}
+# A decimal point between digits, as the notation writes 0.5.
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def french(move: str) -> str:
+    """A move in the notation in the French words :func:`english` reads back.
+
+    >>> french("red 1 aim cup+2 pressure 0.5 steep 60"), french("pass")
+    ('rouge 1 vise coupe+2 pression 0,5 inclinaison 60', 'passe')
+    """
+    return _DECIMAL_POINT.sub(",", _NOTATION_WORD.sub(lambda m: _IN_FRENCH[m[1]], move))
+
+
 def english(text: str) -> str:
     """A typed move (lower case, single spaces) with its French words and decimal commas
     read as the notation writes them; English text is left as it is."""

@@ -1,4 +1,6 @@
 // A finished game stepped through, forwards and backwards, as the chosen seat saw it.
+import { _ } from "/static/i18n.js";
+
 const root = document.getElementById("replay");
 const seats = JSON.parse(root.dataset.seats);
 // The seats as the reader reads them; the views name them as written.
@@ -34,7 +36,7 @@ function show(i) {
   at = Math.max(0, Math.min(i, steps.length - 1));
   const step = steps[at];
   const seat = el("viewer").value === "" ? null : Number(el("viewer").value);
-  el("position").textContent = `step ${at} of ${steps.length - 1}`;
+  el("position").textContent = _("step {step} of {last}", { step: at, last: steps.length - 1 });
   el("said").textContent = step.said;
   el("result").textContent = step.result || "";
   if (step.view) {

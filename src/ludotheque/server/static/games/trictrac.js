@@ -10,6 +10,9 @@
 // black ones a diamond, so that colour is never the only cue; every drawing names its seats.
 
 import { _ } from "../i18n.js";
+
+// What a sentence of the game says, read back (the pages' one reading, in i18n.js).
+export { told } from "../i18n.js";
 import { NS, clickable as button, el, stylesheet, text } from "./dom.js";
 
 // Geometry, in viewBox units (the SVG scales to the board's width, phones included).
@@ -267,24 +270,6 @@ export function parseThrow(words) {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
-/**
- * What a sentence of the game says, read back: the values of its {placeholders}, where `said`
- * was made from one of `templates` (each sentence in English and in the reader's language,
- * since a view's sentences may be told in either); null if it was made from none of them.
- * told("white plays 1/7.", "{seat} plays {moves}.") → { seat: "white", moves: "1/7" }
- */
-export function told(said, ...templates) {
-  for (const template of templates) {
-    const names = [];
-    const pattern = template.split(/\{(\w+)\}/).map((part, i) => {
-      if (i % 2) { names.push(part); return "(.+?)"; }
-      return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    }).join("");
-    const m = new RegExp(`^${pattern}$`).exec(said || "");
-    if (m) return Object.fromEntries(names.map((name, i) => [name, m[i + 1]]));
-  }
-  return null;
-}
 
 /** The colour ("white" or "black") of a seat named in a sentence, in English or in the
  * reader's language; null for anything else. */

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -317,3 +318,21 @@ def test_a_table_of_computers_alone_thinks_apart_from_those_where_people_wait(da
         computers, _ = create(client, "jacquet", ["random", "random"])
         assert service.pool(service.table(waited)) is people
         assert service.pool(service.table(computers)) is alone
+
+
+def test_a_question_that_writes_a_file_is_never_answered_for_a_page(database, tmp_path):
+    """``? picture FILE`` writes a picture at the terminal; asked from a page, the server
+    would write wherever a stranger names: it is refused, in his language, and writes
+    nothing."""
+    planted = tmp_path / "planted.svg"
+    with served(database) as client:
+        table, key = create(client, "cabriole", ["human", "random"], limit=4)
+        seat = Seat(client, table, key)
+        for question in (f"picture {planted}", f"image {planted}", "picture"):
+            seat.send({"type": "ask", "question": question})
+            told = seat.until("answer")["text"]
+            assert "terminal" in told
+        assert not planted.exists() and not list(Path.cwd().glob("cabriole-table.*"))
+        seat.send({"type": "ask", "question": "help"})
+        listed = seat.until("answer")["text"]
+        assert "picture" not in listed and "undo" not in listed

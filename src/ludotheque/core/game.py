@@ -606,11 +606,12 @@ class State(ABC):
         raise NotationError(self.refused(quoted(text.strip()), refusal, legal, "move"))
 
     def legal_text(self, legal: list[int] | None = None) -> str:
-        """The legal moves as a person reads them: each written out, or, where there are too
-        many to list (a shot's continuous aim), how to write one."""
+        """The legal moves as a person reads them: each written out in his words (which he may
+        type), or, where there are too many to list (a shot's continuous aim), how to write
+        one."""
         if legal is None:
             legal = self.legal_actions()
-        return ", ".join(self.action_to_string(a) for a in legal)
+        return ", ".join(self.game.move_words(self.action_to_string(a)) for a in legal)
 
     def __getstate__(self) -> dict[str, Any]:
         # The history is a chain of pairs, so that a clone shares it and a move adds one pair;

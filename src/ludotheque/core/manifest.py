@@ -124,6 +124,10 @@ class Manifest:
     explain: Ref | None = None
     #: What ``explain`` answers, as (how it is asked, what it tells).
     questions: tuple[tuple[str, str], ...] = ()
+    #: The first words of the questions answered at the terminal only, in every language they
+    #: are asked in: they write a file on the machine that answers, which a server never does
+    #: for a page (``? picture``).
+    terminal_questions: tuple[str, ...] = ()
     analysis: Ref | None = None
     heuristic: Ref | None = None
     players: Mapping[str, Ref] = field(default_factory=lambda: MappingProxyType({}))

@@ -136,22 +136,41 @@ def _section(name: str) -> str:
                             heading=HEADINGS[language()]))
 
 
-def questions(game: Game) -> list[tuple[str, str]]:
-    """What may be asked after ``?``: (how it is asked, what it tells)."""
-    return [(_("? rules"), _("how to play: the aim, a turn, how a move is written")),
-            *((_(asked), _(tells)) for asked, tells in game.manifest.questions),
-            (_("undo"), _("take back your own last move, where the rules allow (see the rules "
-                       "doc's \"Taking back\")"))]
+def questions(game: Game, terminal: bool = True) -> list[tuple[str, str]]:
+    """What may be asked after ``?``: (how it is asked, what it tells), at the terminal or,
+    where ``terminal`` is false, on a table's page (which takes back with its button, and asks
+    nothing that writes a file)."""
+    asked = [(_(form), _(tells)) for form, tells in game.manifest.questions
+             if terminal or not _at_terminal_only(game, form)]
+    undo = [(_("undo"), _("take back your own last move, where the rules allow (see the rules "
+                          "doc's \"Taking back\")"))] if terminal else []
+    return [(_("? rules"), _("how to play: the aim, a turn, how a move is written")), *asked,
+            *undo]
 
 
-def answer(game: Game, question: str, state: State | None = None) -> Answer:
+def _at_terminal_only(game: Game, question: str) -> bool:
+    """Whether ``question`` (as typed, with or without its ``?``) is answered at the terminal
+    only (:attr:`Manifest.terminal_questions`)."""
+    first = question.removeprefix("?").strip().lower().partition(" ")[0]
+    return first in game.manifest.terminal_questions
+
+
+def answer(game: Game, question: str, state: State | None = None,
+           terminal: bool = True) -> Answer:
     """The answer to ``question`` (what a person typed after ``?``, or ``help`` or ``rules``
     typed alone): nothing or ``help`` lists what may be asked, ``rules`` gives the quick
-    rules, anything else is the game's to explain."""
+    rules, anything else is the game's to explain. On a table's page (``terminal`` false), a
+    question that writes a file is refused, and a take-back is the page's button."""
     asked = " ".join(question.lower().split())
     asked = FRENCH_QUESTIONS.get(asked, asked)
+    if not terminal and _at_terminal_only(game, asked):
+        return Answer(_("That is asked at the terminal (ludotheque play), where the file is "
+                        "written on your own machine; here the table is drawn on the page."))
+    if not terminal and asked in UNDO_WORDS:
+        return Answer(_("To take back your last move, use the button “Take back my last "
+                        "move” under the board."))
     if asked in ("", "help"):
-        listed = [f"  {form} — {tells}" for form, tells in questions(game)]
+        listed = [f"  {form} — {tells}" for form, tells in questions(game, terminal)]
         return Answer("\n".join([_("You may ask:"), *listed]))
     if asked in ("rules", "how to play"):
         try:

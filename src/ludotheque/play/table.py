@@ -55,7 +55,8 @@ def taken_back(game: Game, seat: int, move: str, viewer: int | None) -> str:
     """
     seen = viewer == seat or game.info.perfect_information
     if seen:
-        return _("{seat} takes back {move}.", seat=game.seat_called(seat), move=move)
+        return _("{seat} takes back {move}.", seat=game.seat_called(seat),
+                 move=game.move_words(move))
     return _("{seat} takes back a move.", seat=game.seat_called(seat))
 
 

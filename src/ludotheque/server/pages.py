@@ -143,7 +143,7 @@ def _summary(table: GameTable, now: float, last: float) -> dict[str, Any]:
         "id": table.id,
         "title": table.game.info.title,
         "seats": ", ".join(_("{seat}: {kind}", seat=table.game.seat_called(s),
-                             kind=_("person") if k == PERSON else k)
+                             kind=_("person") if k == PERSON else seat_kinds().get(k, k))
                            for s, k in enumerate(table.kinds)),
         "moves": table.state.decisions(),
         "begun": ago(now - table.row.created),
@@ -265,6 +265,7 @@ def table(table: GameTable) -> str:
         how_to_play=_quick_rules(declared.id, tuple(table.game.options.items()), language()),
         doc=_doc(declared.id), seats=[table.seat_name(s) for s in range(len(table.kinds))],
         called=[table.game.seat_called(s) for s in range(len(table.kinds))],
+        kinds=_offered_kinds(declared.id),
         settings=told(table.row.settings),
     )
 

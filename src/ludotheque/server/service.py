@@ -628,7 +628,8 @@ class Service:
             await self._commit(table, lambda: table.hand_over(seat, PERSON, self.clock()))
 
     def ask(self, table_id: str, seat: int | None, question: str) -> dict[str, Any]:
-        """What ``?`` answers at the terminal, as the seat may know it."""
+        """What ``?`` answers on a table's page, as the seat may know it (never a file
+        written here: a question that writes one is the terminal's)."""
         table = self.table(table_id)
         # Asked about his position, a seat is answered in a world his view allows; where
         # hands are hidden, anyone else about the game alone.
@@ -638,7 +639,7 @@ class Service:
                 state = table.world()
             elif not table.game.info.perfect_information:
                 state = None
-            told = answer(table.game, question, state)
+            told = answer(table.game, question, state, terminal=False)
         except LudothequeError:
             raise
         except Exception as error:  # the rules' fault, not the question's

@@ -26,6 +26,7 @@ CABRIOLE = Manifest(
     picture="ludotheque.games.tiddlywinks.picture:picture",
     explain="ludotheque.games.tiddlywinks.explain:answer",
     questions=QUESTIONS,
+    terminal_questions=("picture", "image"),
     players={
         "planner": "ludotheque.games.tiddlywinks.players:PLANNER",
         "aim": "ludotheque.games.tiddlywinks.players:AIM",

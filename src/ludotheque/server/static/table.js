@@ -51,6 +51,8 @@ const seats = JSON.parse(root.dataset.seats);
 // The seats as the reader reads them (blanc, nord…); moves and frames name them as written.
 const called = JSON.parse(root.dataset.called);
 const calledName = (name) => called[seats.indexOf(name)] ?? name;
+// The computer players in the reader's words ("computer, easy"), by kind as the seats hold them.
+const kindWords = JSON.parse(root.dataset.kinds);
 const options = JSON.parse(root.dataset.options);
 const screen = await import(`/static/games/${root.dataset.game}.js`);
 
@@ -431,7 +433,7 @@ function render() {
     const name = called[s];
     const span = document.createElement("span");
     const kind = frame.kinds[s];
-    const who = kind === "human" ? _("person") : _("computer, {kind}", { kind });
+    const who = kind === "human" ? _("person") : kindWords[kind] || _("computer, {kind}", { kind });
     const here = !presence || kind !== "human" ? who
       : presence.present[s] ? _("{who}, here", { who }) : presence.arrived[s]
         ? _("{who}, away", { who }) : _("{who}, waiting for them", { who });

@@ -250,3 +250,18 @@ def test_every_file_a_rules_page_links_to_is_served(database, game):
         assert client.get("/readings/../../pyproject.toml").status_code == 404
         icon = re.search(r'rel="icon" href="([^"]+)"', page).group(1)
         assert client.get(icon).status_code == 200
+
+
+def test_a_computer_seat_is_said_to_be_thinking_until_its_move_comes(database):
+    with served(database) as client:
+        table, key = create(client, "jacquet", ["human", "random"], limit=8)
+        seat = Seat(client, table, key)
+        while "result" not in seat.settled():
+            seat.play(seat.frame["legal"][0], f"m{seat.frame['n']}")
+        said = [json.loads(text) for text in seat.received]
+        thinking = [i for i, m in enumerate(said) if m["type"] == "thinking"]
+        assert thinking and all(said[i]["seat"] == 1 and said[i]["for"] >= 0 for i in thinking)
+        for i in thinking:  # each before the move it announces
+            after = said[i]["after"]
+            assert not any(m["type"] == "update" and m["n"] > after for m in said[:i])
+            assert any(m["type"] == "update" and m["n"] > after for m in said[i:])

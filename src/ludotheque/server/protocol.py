@@ -27,8 +27,9 @@ and ``view`` is null if the last position could not be shown),
 ``presence`` (who is at the table, and which seats' people have come), ``ack`` (a move already
 played), ``answer``, ``error`` (with ``refused_key`` true where a hello's key opens no seat:
 the page forgets it, and may say hello again without one), ``talk`` (lines said),
-``settings`` (the table's, changed), ``again`` (the next table, with this seat's key there)
-and ``link``.
+``settings`` (the table's, changed), ``again`` (the next table, with this seat's key there),
+``link`` and ``thinking`` (a computer seat is thinking after event ``after``, for ``for``
+seconds so far: its move, in an ``update``, ends it).
 
 >>> read('{"type": "move", "id": "a1", "move": "1/4"}')
 {'type': 'move', 'id': 'a1', 'move': '1/4'}

@@ -223,7 +223,9 @@ class Service:
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._listeners: defaultdict[str, list[Listener]] = defaultdict(list)
         self._away: dict[str, list[float | None]] = {}
-        self._thinking: set[str] = set()
+        #: The tables whose computer player is thinking: its seat, the event it thinks after,
+        #: and since when (the clock's).
+        self._thinking: dict[str, tuple[int, int, float]] = {}
         self._announcing: dict[str, asyncio.TimerHandle] = {}
         #: The person seats whose link has been opened (or who have moved), table by table.
         self._arrived: dict[str, set[int]] = {}
@@ -528,7 +530,16 @@ class Service:
             listener.send(self._talk_message(table, lines))
         if table_id in self._next:
             listener.send(self._follow(table_id, listener))
+        if table_id in self._thinking:
+            listener.send(self._thinking_message(table_id))
         self._presence(table, soon=listener.seat is not None)
+
+    def _thinking_message(self, table_id: str) -> dict[str, Any]:
+        """That a computer player is thinking at the table: its seat, the event it thinks
+        after (its move will follow it), and for how long so far, in seconds."""
+        seat, number, since = self._thinking[table_id]
+        return {"type": "thinking", "seat": seat, "after": number,
+                "for": round(self.clock() - since, 1)}
 
     def leave(self, table_id: str, listener: Listener) -> None:
         listeners = self._listeners.get(table_id, [])
@@ -835,7 +846,9 @@ class Service:
             await self._adopt(table, due)
         kind = table.computer_to_act()
         if kind is not None and table.id not in self._thinking:
-            self._thinking.add(table.id)
+            self._thinking[table.id] = (table.to_act(), table.number, self.clock())
+            for listener in self._listeners.get(table.id, []):
+                listener.send(self._thinking_message(table.id))
             task = asyncio.get_running_loop().create_task(self._think(table, kind))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
@@ -855,7 +868,7 @@ class Service:
             if isinstance(error, BrokenExecutor) and pool is not None:
                 self._renew(pool)
         finally:
-            self._thinking.discard(table.id)
+            self._thinking.pop(table.id, None)
         async with self._locks[table.id]:
             if table.number != number:  # a take-back or a seat handed on came first
                 await self._settle(table)

@@ -41,7 +41,7 @@ function show(i) {
   el("result").textContent = step.result || "";
   if (step.view) {
     screen.draw(el("board"), step.view, { seat, seatName: seat === null ? null : seats[seat],
-      seats, called, toAct: null, legal: [], play: () => {}, yours: false, kinds: [],
+      seats, called, toAct: null, legal: [], play: () => {}, yours: false, kinds: [], over: true,
       options: JSON.parse(record).options });
   } else {
     el("board").replaceChildren();  // an entry the server could not replay: its sentence says so

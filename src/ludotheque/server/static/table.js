@@ -4,7 +4,8 @@
 // A screen module exports draw(board, view, ctx), and may export shown(): a promise of the end
 // of what it is still showing (a flight), before which the log does not tell it. ctx is
 //   { seat, seatName, seats, called (the seats' names as its reader reads them), toAct,
-//     legal: [moves as written], play(move), yours, kinds, options: the table's options by name }
+//     legal: [moves as written], play(move), yours, kinds, options: the table's options by name,
+//     over: whether the game is over (by its rules, its limit or a fault) }
 // It may light the legal moves on its drawing; the list of legal moves under the board is
 // always there too, for keyboards, screen readers and small screens.
 
@@ -65,6 +66,9 @@ let presence = null, retry = 500, logged = Promise.resolve();
 // Around the game: the invitations (the creator's), the table's settings, the next table.
 let invites = [], creator = false, settings = {}, allInvites = false, next = null;
 let askedAgain = false, ownLink = null;
+// A computer seat thinking (the server's "thinking": its seat, the event it thinks after) and
+// since when by this page's clock; the status line counts the seconds until its move comes.
+let thinking = null, thinkingClock = null;
 // Whether the table's connection is open, and how many times in a row it failed to open: a
 // table is played only while it is open; after a few failures the page says why in a sentence.
 let online = false, failures = 0, gone = null;
@@ -166,9 +170,13 @@ function receive(m) {
   } else if (m.type === "link") {
     ownLink = m;  // given once a connection: kept here
     showOwnLink(m);
+  } else if (m.type === "thinking") {
+    thinking = { ...m, since: performance.now() - m.for * 1000 };
+    render();
   } else if (m.type === "update") {
     const told = m.events.filter((e) => e.n > last && e.said);  // what tells this seat something
     last = m.n;
+    if (thinking && m.n > thinking.after) thinking = null;  // its move has come
     frame = m;
     render();
     // What the screen is still showing (a shot's flight) is not told in words before its end.
@@ -367,6 +375,16 @@ function showConnection() {
   if (gone) box.append(button(_("Reload"), () => location.reload()));
 }
 
+// The status line while a computer seat thinks: its name and the seconds so far, counted
+// each second until its move comes (then render() says something else and the count stops).
+function showThinking() {
+  const seconds = Math.floor((performance.now() - thinking.since) / 1000);
+  statusLine.textContent = _("{name} is thinking… {seconds} s", {
+    name: calledName(seats[thinking.seat]), seconds });
+  clearTimeout(thinkingClock);
+  thinkingClock = setTimeout(() => { if (thinking) render(); }, 1000);
+}
+
 function render() {
   showConnection();
   // Nothing is played while the connection is down: the board is shown, not worked.
@@ -387,17 +405,21 @@ function render() {
     const name = calledName(frame.to_act);
     statusLine.textContent = computer ? _("{name} to play (computer).", { name })
       : _("{name} to play.", { name });
+    if (computer && thinking && seats[thinking.seat] === frame.to_act) showThinking();
+    else clearTimeout(thinkingClock);
   } else {
     statusLine.textContent = "…";
   }
   statusLine.className = yours ? "yours" : "";
+  // For whoever drives the page, and for the thinking sign's style: a computer is thinking.
+  root.dataset.thinking = thinking && !frame.result ? String(thinking.seat) : "";
   // For whoever drives the page (a test, an assistive tool): the last event shown, and whose
   // move it is from here.
   root.dataset.n = String(last);
   root.dataset.turn = frame.result ? "over" : yours ? (waiting ? "sent" : "yours") : "theirs";
   const legal = yours && !waiting ? frame.legal || [] : [];
   const ctx = { seat: me.seat, seatName: me.name, seats, called, toAct: frame.to_act, legal, play,
-                yours, kinds: frame.kinds, options };
+                yours, kinds: frame.kinds, options, over: !!frame.result };
   try {
     if (!frame.view) throw new Error("the server could not show this position");
     screen.draw(board, frame.view, ctx);
@@ -440,6 +462,7 @@ function render() {
     span.textContent = s === me.seat ? _("{name} (you): {who}", { name, who: here })
       : _("{name}: {who}", { name, who: here });
     if (seatName === frame.to_act) span.className = "to-act";
+    if (thinking && thinking.seat === s && seatName === frame.to_act) span.classList.add("thinking");
     people.append(span);
   });
   controls.append(people);

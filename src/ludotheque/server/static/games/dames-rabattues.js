@@ -30,6 +30,11 @@ const PARTS = [
 ];
 const LAYER = 10;  // a stacked checker's thickness, seen from the side
 let keyboard = false;
+// «Throw to the end»: every move of Dames rabattues is forced, so a seat may have its throws
+// made for it, one every PACE milliseconds (each seen before the next), until the game ends
+// or it stops them.
+const PACE = 700;
+let throwing = false, pace = null;
 
 export function draw(board, view, ctx) {
   T.ensureCss();
@@ -143,6 +148,24 @@ export function draw(board, view, ctx) {
   T.text(svg, 8, foot, line, { class: canThrow ? "tt-foot-hint" : "tt-foot" });
   const marked = Object.keys(news.white).length + Object.keys(news.black).length;
   if (marked) T.text(svg, 8, foot + 24, _("⬇ knocked down, ⬆ raised by the last throw"), { class: "tt-foot" });
+
+  // Throwing to the end: the next throw, once this one has been seen; a toggle under the
+  // board for the seat, while the game goes on.
+  if (ctx.over || spectator) throwing = false;
+  clearTimeout(pace);
+  if (throwing && canThrow) pace = setTimeout(() => ctx.play("throw"), PACE);
+  if (!spectator && !ctx.over) {
+    const toggle = T.el("g", { class: "tt-auto", "data-key": "auto" }, svg);
+    T.el("rect", { x: T.W - 230, y: foot - 26, width: 222, height: 40, rx: 8,
+      class: `tt-throw-box${throwing ? "" : " tt-can"}` }, toggle);
+    T.text(toggle, T.W - 119, foot, throwing ? _("■ Stop throwing") : _("⏩ Throw to the end"),
+      { class: "tt-throw-text", "text-anchor": "middle" });
+    T.clickable(toggle, throwing ? _("Stop throwing") : _("Throw to the end"), () => {
+      throwing = !throwing;
+      if (throwing && ctx.legal.includes("throw")) ctx.play("throw");
+      else draw(board, view, ctx);
+    });
+  }
 
   if (keyboard && canThrow && (!document.activeElement || document.activeElement === document.body)) {
     const button = svg.querySelector("[data-key='throw']");

@@ -34,13 +34,13 @@ def test_a_table_that_does_not_exist(database):
         french = client.get("/t/nowhere", headers=FRENCH)
         english = client.get("/t/nowhere")
         assert french.status_code == english.status_code == 404
-        assert problem(french) == "Il n’y a pas de table 'nowhere' ici."
+        assert problem(french) == "Il n’y a pas de table « nowhere » ici."
         assert problem(english) == "There is no table 'nowhere' here."
         # Its connection too: one sentence, then closed.
         with client.websocket_connect("/t/nowhere/ws", headers=FRENCH) as socket:
-            assert socket.receive_json()["message"] == "il n’y a pas de table 'nowhere' ici."
+            assert socket.receive_json()["message"] == "il n’y a pas de table « nowhere » ici."
         client.cookies.set("language", "fr")
-        assert problem(client.get("/t/nowhere")) == "Il n’y a pas de table 'nowhere' ici."
+        assert problem(client.get("/t/nowhere")) == "Il n’y a pas de table « nowhere » ici."
 
 
 def test_a_malformed_message_and_a_spectators_move(database):
@@ -52,7 +52,7 @@ def test_a_malformed_message_and_a_spectators_move(database):
             seat.send({"type": "move", "id": "m1"})
             seat.send({"type": "move", "id": "m2", "move": "1/4"})
         told = [french.until("error")["message"] for _ in range(3)]
-        assert told == ["un message est du JSON ; '{not json' n’en est pas.",
+        assert told == ["un message est du JSON ; « {not json » n’en est pas.",
                         "un message move demande un champ move, un texte de 1 à 100 caractères.",
                         "un spectateur regarde : seul le lien d’une place permet de jouer."]
         told = [english.until("error")["message"] for _ in range(3)]
@@ -74,7 +74,7 @@ def test_a_bad_option_on_the_new_tables_form(database):
         english = client.post("/new/dames-rabattues", content=form, headers=FORM)
         assert french.status_code == english.status_code == 400
         assert ("L’option 'passing' de dames-rabattues doit valoir l’une de ces valeurs : "
-                "exception, general, none, kind, pas 'sometimes'.") in html.unescape(french.text)
+                "exception, general, none, kind, pas « sometimes ».") in html.unescape(french.text)
         assert ("Option 'passing' of dames-rabattues must be one of exception, general, none, "
                 "kind, not 'sometimes'.") in html.unescape(english.text)
         # Sent as no form is, it is refused at the door, in its reader's language.

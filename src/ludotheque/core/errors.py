@@ -42,8 +42,17 @@ def quoted(value: Any) -> str:
 
     >>> quoted("x" * 500)[-3:], quoted(10**5000)
     ('xx…', 'a number of more than 40 digits')
+
+    Text is quoted in another language as it quotes (« Somme » in French), its escapes kept.
     """
+    # The languages module raises this module's errors: it is read when a value is quoted.
+    from ludotheque.core.i18n import LANGUAGES, _, language
+
     if isinstance(value, int) and value.bit_length() > 4 * MAX_LENGTH:
-        return f"a number of more than {MAX_LENGTH} digits"
+        return _("a number of more than {count} digits", count=MAX_LENGTH)
     shown = repr(value)
+    if isinstance(value, str) and language() != LANGUAGES[0]:
+        inner = shown[1:-1]
+        return _("'{text}'", text=inner if len(inner) <= 2 * MAX_LENGTH
+                 else f"{inner[:2 * MAX_LENGTH]}…")
     return shown if len(shown) <= 2 * MAX_LENGTH else f"{shown[:2 * MAX_LENGTH]}…"

@@ -261,7 +261,7 @@ def table(table: GameTable) -> str:
     options = [_("{option}: {value}", option=shown[name].title(), value=shown[name].word(value))
                for name, value in table.game.options.items() if shown[name].rule]
     return _render(
-        "table.html", table=table, declared=declared, options="; ".join(options),
+        "table.html", table=table, declared=declared, options=_("; ").join(options),
         how_to_play=_quick_rules(declared.id, tuple(table.game.options.items()), language()),
         doc=_doc(declared.id), seats=[table.seat_name(s) for s in range(len(table.kinds))],
         called=[table.game.seat_called(s) for s in range(len(table.kinds))],

@@ -322,7 +322,9 @@ function middle(view, ctx, y, me) {
   } else {
     out += cardFace(xs, top, CW, CH, null);
   }
-  out += `<text class="c90-meta" x="${xs + CW / 2}" y="${top + CH + 17}" text-anchor="middle">${esc(left)}</text>`;
+  // From the card's left edge, not its middle: wider than the card («reste 75»), it would
+  // run off the panel.
+  out += `<text class="c90-meta" x="${xs}" y="${top + CH + 17}">${esc(left)}</text>`;
   // The discard pile: only its top card is seen.
   out += `<text class="c90-label" x="${xp + CW / 2}" y="${y + 12}" text-anchor="middle">${esc(pileWord)}</text>`;
   const pileTop = view.pile_top;

@@ -383,7 +383,7 @@ def steps(record: Record, seat: int | None) -> list[dict[str, Any]]:
             if step.withdrawn is not None:
                 said = taken_back(game, step.seat, step.withdrawn, seat)
             else:
-                said = step.state.describe_last(seat) or step.move
+                said = step.state.describe_last(seat) or game.move_words(step.move)
             shown.append({"move": step.move, "said": said,
                           "view": step.state.observation(seat)})
             state = step.state

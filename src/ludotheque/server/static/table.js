@@ -9,7 +9,7 @@
 // It may light the legal moves on its drawing; the list of legal moves under the board is
 // always there too, for keyboards, screen readers and small screens.
 
-import { _ } from "/static/i18n.js";
+import { _, ngettext } from "/static/i18n.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -509,7 +509,8 @@ function render() {
   if (presence && presence.spectators) {
     const watching = document.createElement("span");
     watching.className = "help";
-    watching.textContent = _("{count} watching", { count: presence.spectators });
+    watching.textContent = ngettext("{count} spectator watching", "{count} spectators watching",
+      presence.spectators);
     controls.append(watching);
   }
   showAgain();

@@ -52,14 +52,19 @@ def test_a_page_is_answered_in_the_language_its_reader_asks_for(tmp_path):
         assert refused.status_code == 404 and "&#39;xx&#39;" in refused.text
 
 
+def translated() -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each message the French catalog translates: its English forms (a plural's two) and its
+    French ones."""
+    with CATALOG.open("rb") as file:
+        return [(m.id if isinstance(m.id, tuple) else (m.id,),
+                 m.string if isinstance(m.string, tuple) else (m.string,))
+                for m in read_po(file, locale="fr") if m.id and m.string]
+
+
 def test_every_french_sentence_has_the_placeholders_of_its_english():
     """A {name} the French drops or adds would say the wrong thing, or fail when filled."""
-    with CATALOG.open("rb") as file:
-        french = [m for m in read_po(file, locale="fr") if m.id and m.string]
     wrong = []
-    for message in french:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    for ids, strings in translated():
         wanted = set(re.findall(r"\{(\w*)", " ".join(ids))) - {"count"}
         for string in strings:
             if set(re.findall(r"\{(\w*)", string)) - {"count"} != wanted:

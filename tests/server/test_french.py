@@ -17,14 +17,13 @@ import re
 from functools import cache
 
 import pytest
-from babel.messages.pofile import read_po
 from playwright.sync_api import Page
 
 from ludotheque.core.i18n import reading
 from ludotheque.server.pages import seated
 from tests.server.test_browser import DESKTOP, PHONE, play_to_the_end, sit_down
 from tests.server.test_screens import collect
-from tests.test_i18n import CATALOG
+from tests.test_i18n import translated
 
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 #: Moments drawn of each rule set's random games, at each size.
@@ -66,12 +65,8 @@ READ = """root => {
 def english() -> re.Pattern[str]:
     """Any of the catalog's English messages whose French is another sentence, whole (a
     placeholder stands for words, not for sentences)."""
-    with CATALOG.open("rb") as file:
-        messages = [m for m in read_po(file, locale="fr") if m.id and m.string]
     forms = []
-    for message in messages:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    for ids, strings in translated():
         for english_form in ids:
             if english_form in strings:  # the same in both languages
                 continue

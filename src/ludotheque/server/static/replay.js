@@ -9,6 +9,8 @@ const record = document.getElementById("record").textContent;
 const screen = await import(`/static/games/${root.dataset.game}.js`);
 const el = (id) => document.getElementById(id);
 let steps = [], at = 0;
+// A replay's moves are shown three times faster than at the table (dom.js's animate()).
+el("board").dataset.pace = "3";
 
 async function load() {
   const seat = el("viewer").value;

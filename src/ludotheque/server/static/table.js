@@ -2,14 +2,20 @@
 // hands the seat's view to the rule set's screen module (static/games/<id>.js), which draws it.
 //
 // A screen module exports draw(board, view, ctx), and may export shown(): a promise of the end
-// of what it is still showing (a flight), before which the log does not tell it. ctx is
+// of what it is still showing (a flight), before which the log does not tell it; what it
+// animates through dom.js's animate() is waited for too (settled). ctx is
 //   { seat, seatName, seats, called (the seats' names as its reader reads them), toAct,
 //     legal: [moves as written], play(move), yours, kinds, options: the table's options by name,
-//     over: whether the game is over (by its rules, its limit or a fault) }
+//     over: whether the game is over (by its rules, its limit or a fault),
+//     assist: whether the table's assist is on for this seat's turn (tiddlywinks),
+//     preview(move): asks the server where a steady hand's shot would come to rest }
+// and a screen that asks for previews exports previewed(answer), given each answer.
 // It may light the legal moves on its drawing; the list of legal moves under the board is
 // always there too, for keyboards, screen readers and small screens.
 
 import { _, ngettext } from "/static/i18n.js";
+import { hurry, settled } from "/static/games/dom.js";
+import { setSounds, soundsOn } from "/static/sound.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -60,6 +66,11 @@ const screen = await import(`/static/games/${root.dataset.game}.js`);
 const el = (id) => document.getElementById(id);
 const board = el("board"), moves = el("moves"), log = el("log"), statusLine = el("status");
 const controls = el("controls"), message = el("message");
+// What moves on the board (a computer's turn played step by step) is hurried to its end by a
+// click on the board or by Escape: the reader need not wait for it.
+board.addEventListener("pointerdown", () => { if (board.dataset.moving === "1") hurry(board); },
+  true);
+addEventListener("keydown", (event) => { if (event.key === "Escape") hurry(board); });
 
 let socket = null, last = 0, frame = null, me = { seat: null, name: null };
 let presence = null, retry = 500, logged = Promise.resolve();
@@ -92,6 +103,19 @@ function act(message) {
 }
 
 function play(move) { act({ type: "move", move }); }
+
+// A preview of a shot (the assist): one asked at a time, and while it is worked out only the
+// latest aim waits, so that a drag sends no more than the server answers.
+let previewing = null, wanted = null;
+function preview(move) {
+  if (previewing) {
+    wanted = move;
+    return;
+  }
+  wanted = null;
+  previewing = move;
+  send({ type: "preview", move });
+}
 
 function tell(text) {
   message.hidden = !text;
@@ -180,16 +204,17 @@ function receive(m) {
     frame = m;
     render();
     // What the screen is still showing (a shot's flight) is not told in words before its end.
-    logged = logged.then(() => screen.shown && screen.shown()).then(() => {
-      for (const old of log.querySelectorAll("li.new")) old.classList.remove("new");
-      for (const e of told) {
-        const item = document.createElement("li");
-        item.textContent = e.said;
-        item.className = "new";
-        log.append(item);
-      }
-      log.scrollTop = log.scrollHeight;
-    });
+    logged = logged.then(() => Promise.all([screen.shown && screen.shown(), settled(board)]))
+      .then(() => {
+        for (const old of log.querySelectorAll("li.new")) old.classList.remove("new");
+        for (const e of told) {
+          const item = document.createElement("li");
+          item.textContent = e.said;
+          item.className = "new";
+          log.append(item);
+        }
+        log.scrollTop = log.scrollHeight;
+      });
   } else if (m.type === "presence") {
     presence = m;
     showInvites();
@@ -209,6 +234,10 @@ function receive(m) {
     if (m.id) pending.delete(m.id);
     tell(m.message);
     render();
+  } else if (m.type === "preview") {
+    previewing = null;
+    if (wanted) preview(wanted);  // the latest aim, asked while this one was worked out
+    if (screen.previewed) screen.previewed(m);
   } else if (m.type === "answer") {
     el("answer").textContent = m.text;
   }
@@ -419,7 +448,8 @@ function render() {
   root.dataset.turn = frame.result ? "over" : yours ? (waiting ? "sent" : "yours") : "theirs";
   const legal = yours && !waiting ? frame.legal || [] : [];
   const ctx = { seat: me.seat, seatName: me.name, seats, called, toAct: frame.to_act, legal, play,
-                yours, kinds: frame.kinds, options, over: !!frame.result };
+                yours, kinds: frame.kinds, options, over: !!frame.result,
+                assist: yours && !!settings.assist, preview };
   try {
     if (!frame.view) throw new Error("the server could not show this position");
     screen.draw(board, frame.view, ctx);
@@ -466,6 +496,10 @@ function render() {
     people.append(span);
   });
   controls.append(people);
+  controls.append(button(soundsOn() ? _("Sounds off") : _("Sounds on"), () => {
+    setSounds(!soundsOn());
+    render();
+  }, true));
   if (me.seat !== null && frame.can_take_back) {
     controls.append(button(_("Take back my last move"), () => act({ type: "take-back" }), true));
   }

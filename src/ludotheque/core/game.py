@@ -613,6 +613,13 @@ class State(ABC):
             legal = self.legal_actions()
         return ", ".join(self.game.move_words(self.action_to_string(a)) for a in legal)
 
+    def rests(self, action: int) -> list[dict[str, Any]]:
+        """Where ``action``, a legal decision here, would leave the pieces it moves were chance
+        at its steadiest: what a table's assist previews while a person aims (for a rule set
+        of aimed shots, ``Game.continuous``). Others have nothing to preview."""
+        raise IllegalMoveError(_("{game} has no preview: its moves are not aimed shots.",
+                                 game=self.game.manifest.info.title))
+
     def __getstate__(self) -> dict[str, Any]:
         # The history is a chain of pairs, so that a clone shares it and a move adds one pair;
         # copied or pickled it is written flat, as a chain thousands of pairs deep would

@@ -51,6 +51,7 @@ from ludotheque.server.invitations import origin
 from ludotheque.server.protocol import (
     BURST,
     MAX_MESSAGE,
+    PREVIEWS,
     RATE,
     Flood,
     ProtocolError,
@@ -95,6 +96,7 @@ def create_app(
     pool: Executor | None = None,
     shot_pool: Executor | None = None,
     background: Executor | None = None,
+    preview_pool: Executor | None = None,
     workers: int | None = None,
     shot_workers: int = 1,
     hand_over_after: float = HAND_OVER_AFTER,
@@ -117,7 +119,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service = Service(Store(database), rng=rng, pool=pool, shot_pool=shot_pool,
-                          background=background,
+                          background=background, preview_pool=preview_pool,
                           workers=workers, shot_workers=shot_workers,
                           hand_over_after=hand_over_after, chance=chance,
                           hide_after=hide_after, abandon_after=abandon_after,
@@ -340,6 +342,7 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
     conversation = asyncio.current_task()
     assert conversation is not None  # run as a task, as every ASGI connection is
     listener = Listener(seat=None, drop=conversation.cancel, language=i18n.language())
+    previews = Flood(time.monotonic(), *PREVIEWS)
     pump = asyncio.create_task(_pump(websocket, listener))
     joined = False
     try:
@@ -355,6 +358,15 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
+            said, unread = None, None
+            try:
+                said = read(text) if text is not None else None
+            except ProtocolError as exc:
+                unread = exc
+            # A preview of a shot draws on an allowance of its own: aiming never costs a move.
+            if joined and said is not None and said["type"] == "preview":
+                await _preview(service, table_id, listener, said, previews)
+                continue
             if not flood.allows(time.monotonic()):
                 # Refused unplayed: a flood is answered, and its page told which move was not.
                 listener.send(error(_("too many messages: a page sends at most {rate} a "
@@ -366,7 +378,9 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
                 listener.send(error(_("a message is JSON text, not binary data.")))
                 continue
             try:
-                said = read(text)
+                if unread is not None:
+                    raise unread
+                assert said is not None  # read, as it is text
                 if not joined:
                     joined = _hello(service, table_id, listener, said, base)
                 else:
@@ -386,6 +400,24 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
         if joined:
             service.leave(table_id, listener)
         pump.cancel()
+
+
+async def _preview(service: Service, table_id: str, listener: Listener, said: dict[str, Any],
+                   previews: Flood) -> None:
+    """Answer a preview: where the shot would rest, or the sentence that refused it (every
+    preview is answered, so that its page asks the next)."""
+    move = said["move"]
+    try:
+        if listener.seat is None:
+            raise ProtocolError(_("a spectator watches: only a seat's link may aim a shot."))
+        if not previews.allows(time.monotonic()):
+            raise ProtocolError(_("too many previews: a page asks for at most {rate} a second.",
+                                  rate=decimal(previews.rate)))
+        rests = await service.preview(table_id, listener.seat, move)
+    except LudothequeError as exc:
+        listener.send({"type": "preview", "move": move, "error": str(exc)})
+        return
+    listener.send({"type": "preview", "move": move, "rests": rests})
 
 
 def _id_of(text: str) -> str | None:

@@ -20,9 +20,11 @@ import signal
 import sys
 import traceback
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludotheque.agents import make_agent
+from ludotheque.core.errors import LudothequeError
+from ludotheque.core.i18n import reading
 
 if TYPE_CHECKING:
     from ludotheque.core.game import State
@@ -39,6 +41,19 @@ def choose(kind: str, seed: float, state: State) -> str:
         # Sent back pickled: an exception that cannot be rebuilt on the server's side would
         # break the whole pool, every table's players with it; its text travels instead.
         raise RuntimeError("".join(traceback.format_exception(error)).strip()) from None
+
+
+def rests(state: State, action: int, reader: str) -> list[dict[str, Any]]:
+    """Where ``action`` would leave the pieces it moves, chance at its steadiest
+    (``State.rests``), refused in the ``reader``'s language; an engine's fault comes back a
+    RuntimeError holding its traceback, as :func:`choose`'s."""
+    with reading(reader):
+        try:
+            return state.rests(action)
+        except LudothequeError:
+            raise
+        except Exception as error:
+            raise RuntimeError("".join(traceback.format_exception(error)).strip()) from None
 
 
 #: prctl's option that has the kernel signal a process when the thread that started it ends.

@@ -40,7 +40,7 @@ from ludotheque.play.help import how_to_play, marked_doc, rules_doc
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import taken_back
 from ludotheque.server.service import stand_in
-from ludotheque.server.settings import SETTINGS, read_settings, told
+from ludotheque.server.settings import read_settings, settings_of, told
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -213,7 +213,8 @@ def new_table(game: str, form: dict[str, str] | None = None, sentence: str | Non
     seats = [form.get(f"seat{s}", defaults[s]) for s in range(declared.info.max_players)]
     return _render(
         "new.html", declared=declared, options=_fields(declared.options, form), seats=seats,
-        settings=_fields(SETTINGS, form, SETTING), kinds=_offered_kinds(declared.id),
+        settings=_fields(settings_of(load_game(declared.id).continuous), form, SETTING),
+        kinds=_offered_kinds(declared.id),
         names=json.dumps(_seat_names(declared.id, language())), sentence=sentence,
     )
 
@@ -251,7 +252,7 @@ def read_new_table(game: str, form: dict[str, str]
                                 kinds=", ".join(offered), kind=repr(kind)))
         seats.append(kind)
     settings = read_settings({name.removeprefix(SETTING): value for name, value in form.items()
-                              if name.startswith(SETTING)})
+                              if name.startswith(SETTING)}, loaded.continuous)
     return dict(loaded.options), seats, settings
 
 

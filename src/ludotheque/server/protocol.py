@@ -16,7 +16,10 @@ nothing is played or written):
   the table (``server.settings``);
 - ``{"type": "close"}``: the creator ends his table, as abandoned;
 - ``{"type": "again"}``: once the game is over, open the next table with the same seats;
-- ``{"type": "link"}``: this seat's own link, to play it on another device.
+- ``{"type": "link"}``: this seat's own link, to play it on another device;
+- ``{"type": "preview", "move": "red 1 aim 92.1 pressure 0.50 steep 60"}``: where a shot being
+  aimed would come to rest with a steady hand, at a table whose assist is on (its own
+  allowance, :data:`PREVIEWS`, beside the one of every other message).
 
 From the server: ``welcome`` (the seat this connection holds, the table's settings and, for
 its creator, the invitations: each seat's link and QR code), ``update`` (the events since the
@@ -28,8 +31,10 @@ and ``view`` is null if the last position could not be shown),
 played), ``answer``, ``error`` (with ``refused_key`` true where a hello's key opens no seat:
 the page forgets it, and may say hello again without one), ``talk`` (lines said),
 ``settings`` (the table's, changed), ``again`` (the next table, with this seat's key there),
-``link`` and ``thinking`` (a computer seat is thinking after event ``after``, for ``for``
-seconds so far: its move, in an ``update``, ends it).
+``link``, ``thinking`` (a computer seat is thinking after event ``after``, for ``for``
+seconds so far: its move, in an ``update``, ends it) and ``preview`` (the ``move`` asked
+for, and where each counter it moves would come to rest, ``rests``, or the ``error`` that
+refused it: every preview asked for is answered, so that a page asks the next).
 
 >>> read('{"type": "move", "id": "a1", "move": "1/4"}')
 {'type': 'move', 'id': 'a1', 'move': '1/4'}
@@ -42,7 +47,7 @@ characters.
 Traceback (most recent call last):
 ...
 ludotheque.server.protocol.ProtocolError: a message is a JSON object with a type: hello, \
-move, take-back, ask, hand-over, take-seat, say, setting, close, again, link.
+move, take-back, ask, hand-over, take-seat, say, setting, close, again, link, preview.
 >>> read("[" * 1500)
 Traceback (most recent call last):
 ...
@@ -65,6 +70,9 @@ from ludotheque.core.record import nesting
 MAX_MESSAGE = 2000
 #: How many messages a connection may send in a burst, and how many a second after it.
 BURST, RATE = 20, 10.0
+#: The same for previews of a shot (a drag asks for one as the last is answered): a separate
+#: allowance, so that aiming never costs a move its place, and each costs the engine a shot.
+PREVIEWS = (30, 25.0)
 
 
 class ProtocolError(LudothequeError):
@@ -85,6 +93,7 @@ FIELDS: dict[str, dict[str, tuple[Any, ...]]] = {
     "close": {},
     "again": {},
     "link": {},
+    "preview": {"move": (str, 100)},
 }
 
 

@@ -46,7 +46,7 @@ from ludotheque.core.i18n import LANGUAGES, N_, _, language
 from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.help import answer
-from ludotheque.server.computer import choose, worker_pool
+from ludotheque.server.computer import choose, rests, worker_pool
 from ludotheque.server.invitations import qr, seat_link, table_link
 from ludotheque.server.protocol import Flood, decimal
 from ludotheque.server.settings import read_settings, told
@@ -186,6 +186,7 @@ class Service:
         pool: Executor | None = None,
         shot_pool: Executor | None = None,
         background: Executor | None = None,
+        preview_pool: Executor | None = None,
         workers: int | None = None,
         shot_workers: int = 1,
         hand_over_after: float = HAND_OVER_AFTER,
@@ -200,6 +201,9 @@ class Service:
         self.chance: Chance = chance or (lambda state: state.sample_chance(self.rng))
         self._pool = pool
         self._shot_pool = shot_pool
+        #: Where the assist's previews are worked out: a worker of their own, as a shot
+        #: planner may hold the shot pool for seconds while a person drags.
+        self._preview_pool = preview_pool
         self.workers, self.shot_workers = workers, shot_workers
         #: Where the computer players of tables without a person think: apart, so that a
         #: table of computers alone never holds up one where people wait.
@@ -285,7 +289,7 @@ class Service:
         """Drop a pool a worker's death broke: the next decision starts another, so that one
         table's player leaves no other table without its own."""
         broken.shutdown(wait=False, cancel_futures=True)
-        for name in ("_pool", "_shot_pool", "_background"):
+        for name in ("_pool", "_shot_pool", "_background", "_preview_pool"):
             if getattr(self, name) is broken:
                 setattr(self, name, None)
 
@@ -379,7 +383,7 @@ class Service:
         for task in list(self._tasks):
             task.cancel()
         self._writer.shutdown(wait=True)
-        for pool in (self._pool, self._shot_pool, self._background):
+        for pool in (self._pool, self._shot_pool, self._background, self._preview_pool):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
@@ -395,9 +399,9 @@ class Service:
         links. ``client``, the address asking, may have :data:`PER_ADDRESS_TABLES` tables in
         play at once; ``settings`` are the table's (``server.settings``), the defaults where
         none is given."""
-        settings = read_settings(settings or {})
         table_id = secrets.token_urlsafe(9)
         loaded = self._set_up(table_id, lambda: load_game(game, **options))
+        settings = read_settings(settings or {}, loaded.continuous)
         # Only tables in play count, each held in memory: those over, and those abandoned for
         # a week, leave room; and no one address takes more than its share of it.
         if len(self.tables) >= self.max_playing:
@@ -662,6 +666,34 @@ class Service:
 
     # --- around the game: talk, settings, closing, playing again --------------------------------
 
+    async def preview(self, table_id: str, seat: int, move: str) -> list[dict[str, Any]]:
+        """Where ``seat``'s shot ``move``, being aimed, would leave the counters it moves with
+        a steady hand (``State.rests``), at a table whose assist is on and at his turn. The
+        move is read here, in the reader's language; the shot is played in the preview's
+        worker, on a copy of the table."""
+        table = self.table(table_id)
+        if not table.row.settings.get("assist"):
+            raise LudothequeError(_("the assist is off at this table; its creator may turn it "
+                                    "on."))
+        if table.is_over() or table.to_act() != seat:
+            raise IllegalMoveError(_("a shot is previewed at its player's turn only."))
+        state = table.state.clone()
+        action = state.string_to_action(move)
+        if self._preview_pool is None:
+            self._preview_pool = worker_pool(1)
+        pool = self._preview_pool
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                pool, rests, state, action, language())
+        except LudothequeError:
+            raise
+        except Exception as error:
+            _log.error("table %s: a preview of %s failed", table_id, quoted(move),
+                       exc_info=error)
+            if isinstance(error, BrokenExecutor):
+                self._renew(pool)
+            raise LudothequeError(_("the preview could not be worked out; aim again.")) from None
+
     @staticmethod
     def _heard(listener: Listener, lines: Sequence[Said]) -> list[Said]:
         """The lines ``listener`` is told: a seat all, a spectator those said while the
@@ -717,7 +749,7 @@ class Service:
             raise LudothequeError(_("only the table's creator changes its settings."))
         async with self._locks[table_id]:
             before = table.row.settings
-            settings = read_settings({**before, name: value})
+            settings = read_settings({**before, name: value}, table.game.continuous)
             if settings == before:
                 return  # nothing changes: nothing is written
             if not self._allows("settle", table_id, seat):

@@ -1,5 +1,6 @@
 """A table's settings (les usages de la table): what a table allows that is not a rule of its
-game — whether its people may talk, and whether its spectators read them.
+game — whether its people may talk, whether its spectators read them, and, where moves are
+aimed shots, whether the page shows where a shot would come to rest (the assist).
 
 Each is declared once here, as a rule set declares its options (:class:`Option`), and is
 then chosen on a new table's form (its field ``setting-NAME``), stored with the table (the
@@ -7,7 +8,7 @@ database's ``settings``, its creation's row first, then every change), shown on 
 kept in its record apart from the rule options (``Record.settings``).
 
 >>> read_settings({"talk": "false"})
-{'talk': False, 'spectators_read': False}
+{'talk': False, 'spectators_read': False, 'assist': False}
 >>> read_settings({"talk": "maybe"})
 Traceback (most recent call last):
 ...
@@ -31,20 +32,39 @@ SETTINGS = (
     Option("spectators_read", bool, False, rule=False, label=N_("spectators read the talk"),
            help=N_("spectators read what the people at the table say while this is on (never "
                    "what was said before; they never write)")),
+    Option("assist", bool, False, rule=False, label=N_("assist"),
+           help=N_("while a person aims a shot, the page shows where it would come to rest "
+                   "with a steady hand, worked out by the game's own engine; the table's "
+                   "creator may turn it on or off at any time")),
 )
 
-_BY_NAME = {setting.name: setting for setting in SETTINGS}
+#: The settings that only a game of aimed shots (``Game.continuous``) has.
+AIMED = ("assist",)
 
 
-def read_settings(given: Mapping[str, Any]) -> dict[str, Any]:
+def settings_of(continuous: bool) -> tuple[Option, ...]:
+    """The settings a table of a game offers: the assist only where moves are aimed shots."""
+    return tuple(s for s in SETTINGS if continuous or s.name not in AIMED)
+
+def read_settings(given: Mapping[str, Any], continuous: bool = True) -> dict[str, Any]:
     """The settings ``given`` (as typed, or as stored), each checked; those not given at
-    their default, and any other name refused."""
-    unknown = sorted(set(given) - set(_BY_NAME))
+    their default, and any other name refused, as is the assist where moves are not aimed
+    (``continuous`` false).
+
+    >>> read_settings({"assist": "true"}, continuous=False)
+    Traceback (most recent call last):
+    ...
+    ludotheque.core.errors.OptionError: a table has no setting 'assist'; its settings are \
+talk, spectators_read.
+    """
+    settings_here = settings_of(continuous)
+    names = [setting.name for setting in settings_here]
+    unknown = sorted(set(given) - set(names))
     if unknown:
         raise OptionError(f"a table has no setting {quoted(unknown[0])}; its settings are "
-                          f"{', '.join(_BY_NAME)}.")
+                          f"{', '.join(names)}.")
     settings = {}
-    for setting in SETTINGS:
+    for setting in settings_here:
         value = given.get(setting.name, setting.default)
         try:
             settings[setting.name] = setting.parse(value, game="a table")
@@ -59,8 +79,12 @@ def told(settings: Mapping[str, Any]) -> list[str]:
 
     >>> told({"talk": True, "spectators_read": False})
     ['talk at the table', "spectators don't read it"]
+    >>> told({"talk": False, "assist": True})
+    ['no talk at the table', 'the assist shows where a shot would rest']
     """
-    if not settings.get("talk", True):
-        return [_("no talk at the table")]
-    return [_("talk at the table"), _("spectators read it") if settings.get("spectators_read")
-            else _("spectators don't read it")]
+    said = [_("no talk at the table")] if not settings.get("talk", True) else [
+        _("talk at the table"), _("spectators read it") if settings.get("spectators_read")
+        else _("spectators don't read it")]
+    if settings.get("assist"):
+        said.append(_("the assist shows where a shot would rest"))
+    return said

@@ -38,6 +38,7 @@ from ludotheque.core.game import (
     State,
 )
 from ludotheque.core.i18n import N_, _, ngettext
+from ludotheque.games.tiddlywinks.assist import steady_rests
 from ludotheque.games.tiddlywinks.judge import Judge
 from ludotheque.games.tiddlywinks.notation import (
     PASS,
@@ -677,6 +678,9 @@ class TiddlywinksState(State):
             )
         else:
             self.position = replace(position, aimed=Shot.from_id(action))
+
+    def rests(self, action: int) -> list[dict[str, Any]]:
+        return cast("list[dict[str, Any]]", steady_rests(self, action))
 
     def _action_to_string(self, action: int) -> str:
         if self.is_chance_node():

@@ -61,6 +61,8 @@ const calledName = (name) => called[seats.indexOf(name)] ?? name;
 // The computer players in the reader's words ("computer, easy"), by kind as the seats hold them.
 const kindWords = JSON.parse(root.dataset.kinds);
 const options = JSON.parse(root.dataset.options);
+// Whether moves are aimed shots: such a table has an assist its creator may turn on.
+const aimed = JSON.parse(root.dataset.aimed);
 const screen = await import(`/static/games/${root.dataset.game}.js`);
 
 const el = (id) => document.getElementById(id);
@@ -533,6 +535,10 @@ function render() {
       controls.append(button(settings.spectators_read ? _("Hide the talk from spectators")
         : _("Let spectators read the talk from now on"), () => send({ type: "setting",
         name: "spectators_read", value: String(!settings.spectators_read) }), true));
+    }
+    if (aimed) {
+      controls.append(button(settings.assist ? _("Turn the assist off") : _("Turn the assist on"),
+        () => send({ type: "setting", name: "assist", value: String(!settings.assist) }), true));
     }
     controls.append(button(_("Close this table"), () => {
       if (confirm(_("Close this table for everyone? It ends as abandoned; its record is kept."))) {

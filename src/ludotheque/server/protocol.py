@@ -70,9 +70,10 @@ from ludotheque.core.record import nesting
 MAX_MESSAGE = 2000
 #: How many messages a connection may send in a burst, and how many a second after it.
 BURST, RATE = 20, 10.0
-#: The same for previews of a shot (a drag asks for one as the last is answered): a separate
-#: allowance, so that aiming never costs a move its place, and each costs the engine a shot.
-PREVIEWS = (30, 25.0)
+#: The same for previews of a shot (a drag asks for one as the last is answered, and no more
+#: than 40 a second: ``table.js``): a separate allowance, so that aiming never costs a move
+#: its place; each costs the engine a shot.
+PREVIEWS = (40, 40.0)
 
 
 class ProtocolError(LudothequeError):

@@ -106,16 +106,21 @@ function act(message) {
 
 function play(move) { act({ type: "move", move }); }
 
-// A preview of a shot (the assist): one asked at a time, and while it is worked out only the
-// latest aim waits, so that a drag sends no more than the server answers.
-let previewing = null, wanted = null;
+// A preview of a shot (the assist): one asked at a time, no sooner than GAP after the last,
+// and while it is worked out only the latest aim waits: a drag asks no more than the server
+// answers, nor more than its allowance of previews (40 a second).
+const GAP = 25;
+let previewing = null, wanted = null, lastAsked = 0, later = null;
 function preview(move) {
-  if (previewing) {
+  const wait = lastAsked + GAP - performance.now();
+  if (previewing || wait > 0) {
     wanted = move;
+    if (!previewing && !later) later = setTimeout(() => { later = null; preview(wanted); }, wait);
     return;
   }
   wanted = null;
   previewing = move;
+  lastAsked = performance.now();
   send({ type: "preview", move });
 }
 
@@ -238,7 +243,7 @@ function receive(m) {
     render();
   } else if (m.type === "preview") {
     previewing = null;
-    if (wanted) preview(wanted);  // the latest aim, asked while this one was worked out
+    if (wanted && !later) preview(wanted);  // the latest aim, asked while this one was worked out
     if (screen.previewed) screen.previewed(m);
   } else if (m.type === "answer") {
     el("answer").textContent = m.text;

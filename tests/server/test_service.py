@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import re
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
 import ludotheque
 from ludotheque.core.record import Record
+from ludotheque.server.computer import Progress, choose
 from ludotheque.server.store import Store
 from tests.server.helpers import Seat, create, invited, served, steps_of, upload
 
@@ -265,3 +267,19 @@ def test_a_computer_seat_is_said_to_be_thinking_until_its_move_comes(database):
             after = said[i]["after"]
             assert not any(m["type"] == "update" and m["n"] > after for m in said[:i])
             assert any(m["type"] == "update" and m["n"] > after for m in said[i:])
+
+
+def test_a_computer_search_tells_how_far_it_has_got():
+    # What the server reads each second while a computer thinks, to show its pages.
+    state = ludotheque.load_game("jacquet").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    progress = Progress()
+    try:
+        assert progress.share() == 0.0
+        choose("medium", 1.0, state, progress.path)
+        assert 0.0 < progress.share() <= 1.0
+    finally:
+        progress.close()
+    assert not Path(progress.path).exists()
+    progress.close()  # closed twice: nothing more to do

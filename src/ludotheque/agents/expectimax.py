@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ludotheque.agents.greedy import TurnPlan, turn_ends
 from ludotheque.agents.mcts import Evaluate, ranked_turns
+from ludotheque.agents.progress import told
 from ludotheque.core.errors import LudothequeError
 
 if TYPE_CHECKING:
@@ -77,7 +78,8 @@ class ExpectimaxAgent:
         width = self.width if self.depth > 1 else 1
         candidates = ranked_turns(state, self.rng, static, width)
         best_path, best_value = candidates[0][0], float("-inf")
-        for path, end in candidates:
+        for weighed, (path, end) in enumerate(candidates):
+            told(weighed / len(candidates))
             value = self._value(end, self.depth - 1, me, evaluate)
             if value > best_value:
                 best_path, best_value = path, value

@@ -40,6 +40,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from ludotheque.agents.greedy import TurnPlan, turn_ends
+from ludotheque.agents.progress import told
 from ludotheque.core.errors import LudothequeError
 
 if TYPE_CHECKING:
@@ -185,7 +186,8 @@ class Budget:
         self.seconds = seconds
 
     def runs(self) -> Iterator[int]:
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while done < 1 or (
             (self.iterations is None or done < self.iterations)
@@ -193,6 +195,9 @@ class Budget:
         ):
             yield done
             done += 1
+            if done % 32 == 0:  # how far the search has got, for whoever waits on it
+                told(done / self.iterations if self.iterations is not None
+                     else (time.perf_counter() - start) / (self.seconds or 1.0))
 
 
 class TreeSearch:

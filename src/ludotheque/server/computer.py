@@ -17,12 +17,16 @@ import ctypes
 import multiprocessing
 import os
 import signal
+import struct
 import sys
+import tempfile
 import traceback
 from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.agents import make_agent
+from ludotheque.agents.progress import listening
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.i18n import reading
 
@@ -30,17 +34,55 @@ if TYPE_CHECKING:
     from ludotheque.core.game import State
 
 
-def choose(kind: str, seed: float, state: State) -> str:
+def choose(kind: str, seed: float, state: State, progress: str | None = None) -> str:
     """The move the computer player ``kind`` (``random``, ``easy``, ``mcts:hard``…), seeded
-    ``seed``, makes in ``state``, as written; whatever it raises comes back a RuntimeError
+    ``seed``, makes in ``state``, as written, telling how far it has got in the file
+    ``progress`` (:class:`Progress`) if given; whatever it raises comes back a RuntimeError
     holding its traceback."""
     try:
-        agent = make_agent(kind, seed=seed, game=state.game)
-        return state.action_to_string(agent.choose(state.turn()))
+        with ExitStack() as stack:
+            if progress is not None:
+                told = os.open(progress, os.O_WRONLY)
+                stack.callback(os.close, told)
+
+                def tell(share: float) -> None:
+                    os.pwrite(told, struct.pack("d", min(1.0, share)), 0)
+                stack.enter_context(listening(tell))
+            agent = make_agent(kind, seed=seed, game=state.game)
+            return state.action_to_string(agent.choose(state.turn()))
     except Exception as error:
         # Sent back pickled: an exception that cannot be rebuilt on the server's side would
         # break the whole pool, every table's players with it; its text travels instead.
         raise RuntimeError("".join(traceback.format_exception(error)).strip()) from None
+
+
+class Progress:
+    """How far a computer player's decision has got (the share of its search spent), as its
+    worker writes it and the server reads it: one number in a file of eight bytes, in memory
+    where the system has a place for it (``/dev/shm``), so that a worker in another process
+    and the server's event loop share it without a lock or a message."""
+
+    def __init__(self) -> None:
+        self._file, self.path = tempfile.mkstemp(
+            prefix="ludotheque-thinking-", dir=SHARED if os.path.isdir(SHARED) else None)
+        os.write(self._file, struct.pack("d", 0.0))
+
+    def share(self) -> float:
+        """The share of its search the decision has spent so far (0 to 1)."""
+        share: float = struct.unpack("d", os.pread(self._file, 8, 0))[0]
+        return share
+
+    def close(self) -> None:
+        """Done with: its file goes (once, however often it is closed)."""
+        if self._file < 0:
+            return
+        os.close(self._file)
+        os.unlink(self.path)
+        self._file = -1
+
+
+#: Where files in memory go.
+SHARED = "/dev/shm"
 
 
 def rests(state: State, action: int, reader: str) -> list[dict[str, Any]]:

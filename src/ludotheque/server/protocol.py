@@ -32,7 +32,8 @@ played), ``answer``, ``error`` (with ``refused_key`` true where a hello's key op
 the page forgets it, and may say hello again without one), ``talk`` (lines said),
 ``settings`` (the table's, changed), ``again`` (the next table, with this seat's key there),
 ``link``, ``thinking`` (a computer seat is thinking after event ``after``, for ``for``
-seconds so far: its move, in an ``update``, ends it) and ``preview`` (the ``move`` asked
+seconds so far, and where its search tells it, has spent the share ``done`` of its budget,
+told again each second as it grows: its move, in an ``update``, ends it) and ``preview`` (the ``move`` asked
 for, and where each counter it moves would come to rest, ``rests``, or the ``error`` that
 refused it: every preview asked for is answered, so that a page asks the next).
 

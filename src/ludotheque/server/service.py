@@ -46,7 +46,7 @@ from ludotheque.core.i18n import LANGUAGES, N_, _, language
 from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.help import answer
-from ludotheque.server.computer import choose, rests, worker_pool
+from ludotheque.server.computer import Progress, choose, rests, worker_pool
 from ludotheque.server.invitations import qr, seat_link, table_link
 from ludotheque.server.protocol import Flood, decimal
 from ludotheque.server.settings import read_settings, told
@@ -228,8 +228,8 @@ class Service:
         self._listeners: defaultdict[str, list[Listener]] = defaultdict(list)
         self._away: dict[str, list[float | None]] = {}
         #: The tables whose computer player is thinking: its seat, the event it thinks after,
-        #: and since when (the clock's).
-        self._thinking: dict[str, tuple[int, int, float]] = {}
+        #: since when (the clock's), and how far it has got.
+        self._thinking: dict[str, tuple[int, int, float, Progress]] = {}
         self._announcing: dict[str, asyncio.TimerHandle] = {}
         #: The person seats whose link has been opened (or who have moved), table by table.
         self._arrived: dict[str, set[int]] = {}
@@ -382,6 +382,8 @@ class Service:
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
+        for thinking in self._thinking.values():  # a thought cancelled before it began
+            thinking[3].close()
         self._writer.shutdown(wait=True)
         for pool in (self._pool, self._shot_pool, self._background, self._preview_pool):
             if pool is not None:
@@ -541,9 +543,11 @@ class Service:
     def _thinking_message(self, table_id: str) -> dict[str, Any]:
         """That a computer player is thinking at the table: its seat, the event it thinks
         after (its move will follow it), and for how long so far, in seconds."""
-        seat, number, since = self._thinking[table_id]
-        return {"type": "thinking", "seat": seat, "after": number,
+        seat, number, since, progress = self._thinking[table_id]
+        told = {"type": "thinking", "seat": seat, "after": number,
                 "for": round(self.clock() - since, 1)}
+        share = progress.share()
+        return told | {"done": round(share, 2)} if share else told
 
     def leave(self, table_id: str, listener: Listener) -> None:
         listeners = self._listeners.get(table_id, [])
@@ -878,7 +882,7 @@ class Service:
             await self._adopt(table, due)
         kind = table.computer_to_act()
         if kind is not None and table.id not in self._thinking:
-            self._thinking[table.id] = (table.to_act(), table.number, self.clock())
+            self._thinking[table.id] = (table.to_act(), table.number, self.clock(), Progress())
             for listener in self._listeners.get(table.id, []):
                 listener.send(self._thinking_message(table.id))
             task = asyncio.get_running_loop().create_task(self._think(table, kind))
@@ -889,10 +893,12 @@ class Service:
         number, seat = table.number, table.to_act()
         move: str | None = None
         pool: Executor | None = None
+        progress = self._thinking[table.id][3]
+        watching = asyncio.get_running_loop().create_task(self._watch(table.id, progress))
         try:
             pool = self.pool(table)
             move = await asyncio.get_running_loop().run_in_executor(
-                pool, choose, kind, self.rng.random(), table.state.clone()
+                pool, choose, kind, self.rng.random(), table.state.clone(), progress.path
             )
         except Exception as error:
             _log.error("table %s: the computer player %s failed at event %d", table.id, kind,
@@ -900,7 +906,9 @@ class Service:
             if isinstance(error, BrokenExecutor) and pool is not None:
                 self._renew(pool)
         finally:
+            watching.cancel()
             self._thinking.pop(table.id, None)
+            progress.close()
         async with self._locks[table.id]:
             if table.number != number:  # a take-back or a seat handed on came first
                 await self._settle(table)
@@ -914,6 +922,19 @@ class Service:
                 self._logged(fault)
                 if not table.is_over():
                     await self._stop(table, fault)
+
+    async def _watch(self, table_id: str, progress: Progress) -> None:
+        """While a computer player thinks at the table, tell its pages each second how far
+        its search has got, where it has got further."""
+        told = 0.0
+        while True:
+            await asyncio.sleep(1.0)
+            share = round(progress.share(), 2)
+            if share > told and table_id in self._thinking:
+                told = share
+                thinking = self._thinking_message(table_id)
+                for listener in self._listeners.get(table_id, []):
+                    listener.send(thinking)
 
     async def _computer_moves(self, table: GameTable, seat: int, kind: str,
                               move: str | None) -> None:

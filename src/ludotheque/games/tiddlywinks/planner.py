@@ -28,6 +28,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
+from ludotheque.agents.progress import told
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Turn
 from ludotheque.core.i18n import _
@@ -91,7 +92,8 @@ class ShotPlanner:
         if game.options["hands"] == "steady":
             trembles = [Tremble(0.0, 0.0, 0.0, 0.0)]
         best, best_value = candidates[0], -math.inf
-        for shot in candidates:
+        for weighed, shot in enumerate(candidates):
+            told(weighed / len(candidates))
             aimed = replace(state.position, aimed=shot)
             value = sum(self.value(game, game.play(aimed, t), me) for t in trembles)
             if value > best_value:

@@ -79,7 +79,8 @@ let presence = null, retry = 500, logged = Promise.resolve();
 // Around the game: the invitations (the creator's), the table's settings, the next table.
 let invites = [], creator = false, settings = {}, allInvites = false, next = null;
 let askedAgain = false, ownLink = null;
-// A computer seat thinking (the server's "thinking": its seat, the event it thinks after) and
+// A computer seat thinking (the server's "thinking": its seat, the event it thinks after, how
+// far its search has got) and
 // since when by this page's clock; the status line counts the seconds until its move comes.
 let thinking = null, thinkingClock = null;
 // Whether the table's connection is open, and how many times in a row it failed to open: a
@@ -415,8 +416,12 @@ function showConnection() {
 // each second until its move comes (then render() says something else and the count stops).
 function showThinking() {
   const seconds = Math.floor((performance.now() - thinking.since) / 1000);
-  statusLine.textContent = _("{name} is thinking… {seconds} s", {
-    name: calledName(seats[thinking.seat]), seconds });
+  const name = calledName(seats[thinking.seat]);
+  // A search tells how far it has got (the server's "done", a share of its budget).
+  statusLine.textContent = thinking.done
+    ? _("{name} is thinking… {seconds} s, {percent} % of its search done", {
+      name, seconds, percent: Math.round(thinking.done * 100) })
+    : _("{name} is thinking… {seconds} s", { name, seconds });
   clearTimeout(thinkingClock);
   thinkingClock = setTimeout(() => { if (thinking) render(); }, 1000);
 }

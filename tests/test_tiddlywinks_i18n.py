@@ -1,4 +1,5 @@
-"""Cabriole and Tiddledy Winks read in French (issue 36): the narration with decimal commas, the
+"""Cabriole and Tiddledy Winks read in French (issue 36): the narration in words and the
+notation beside it with decimal commas (issue 37: ``test_tiddlywinks_narration.py``), the
 refusals, the account, the answers to ``?`` and the terminal's table in the sources' words; moves
 typed in French, still written in the one notation; English unchanged."""
 
@@ -22,19 +23,22 @@ def lake_shot(**options):
     return shoot(state, "red 1 aim 0 pressure 0.01 steep 45")
 
 
-def test_the_narration_of_a_shot_is_one_template_with_the_reader_s_decimal_sign():
+def test_the_narration_of_a_shot_is_told_in_the_reader_s_words_and_decimal_sign():
     state = lake_shot()
     english = state.describe_last()
-    assert english.startswith("red played red 1: aimed 0.0° pressure 0.01 steep 45; the hand "
-                              "gave 0.0° 0.01 45")
+    assert english.startswith("red 1 did not move: pressed too lightly to rise; ")
     assert "red 1 fell in the lake: back to the start line (rule “back to the start line " \
-           "(lake)”)" in english
+        "(lake)”)" in english
+    assert state.written() == ["red aimed: red 1 aim 0.0 pressure 0.01 steep 45",
+                               "the hand gave: red 1 aim 0.0 pressure 0.01 steep 45"]
     with reading("fr"):
-        french = state.describe_last()
-    assert french.startswith("rouge a joué rouge 1 : visée 0,0°, pression 0,01, inclinaison "
-                             "45 ; la main a donné 0,0°, 0,01, 45")
+        french, written = state.describe_last(), state.written()
+    assert french.startswith("rouge 1 n’a pas bougé : pressé trop légèrement pour sauter ; ")
     assert "rouge 1 est tombé dans le lac : retour à la ligne de départ (règle « retour à la " \
            "ligne de départ (lac) »)" in french
+    # The notation beside, in the words and decimal sign a French reader may type.
+    assert written == ["rouge a visé : rouge 1 vise 0,0 pression 0,01 inclinaison 45",
+                       "la main a donné : rouge 1 vise 0,0 pression 0,01 inclinaison 45"]
     assert state.describe_last() == english  # the language is the reader's, not the state's
 
 

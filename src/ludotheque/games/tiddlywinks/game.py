@@ -72,7 +72,14 @@ from ludotheque.games.tiddlywinks.view import (
     from_cup,
     seen,
 )
-from ludotheque.games.tiddlywinks.words import colour, counter_words, english, french, number
+from ludotheque.games.tiddlywinks.words import (
+    colour,
+    counter_words,
+    english,
+    french,
+    number,
+    shot_words,
+)
 
 if TYPE_CHECKING:
     # The engine's report of a shot, not the shot a player aims (notation's Shot).
@@ -745,6 +752,7 @@ class TiddlywinksState(State):
             view["playable"] = [self._counter_name(k) for k in self.playable()]
         if position.report is not None:
             view["last"] = self.narrate()
+            view["written"] = self.written()
             if position.aimed is None:
                 view["flight"] = self.flight()
         if self.is_terminal():
@@ -761,13 +769,10 @@ class TiddlywinksState(State):
             return self._flight[1]
         frames = np.asarray(report.frames, dtype=np.float64)
         times = np.asarray(report.times)
-        table = self.game.setup.table
         paths: dict[str, list[int]] = {}
         for row, k in enumerate(report.rows):
             track = frames[:, row]
-            # Past the edge the engine parks a counter below the floor: its path stops there.
-            gone = (track[:, 2] < -0.003) | ~table.contains(track[:, 0], track[:, 1])
-            end = int(np.argmax(gone)) if gone.any() else len(track)
+            end = self._on_table(track)
             if end == 0:
                 continue  # not on the table at the shot's start (a spot an edge left it): no path
             track = track[:end]
@@ -789,28 +794,75 @@ class TiddlywinksState(State):
         self._flight = (report, flight)
         return flight
 
+    def _on_table(self, track: np.ndarray) -> int:
+        """How many of a counter's frames (``frames × 7``) it spent on the table: past the edge
+        the engine parks a counter below the floor, and its path stops there."""
+        gone = (track[:, 2] < -0.003) | ~self.game.setup.table.contains(track[:, 0], track[:, 1])
+        return int(np.argmax(gone)) if gone.any() else len(track)
+
+    def _way(self, report: Report) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where the counter played lay before the shot, and where it came to rest or left the
+        table (x, y, metres from the cup's axis)."""
+        track = np.asarray(report.frames)[:, report.rows.index(report.counter)]
+        last = track[max(1, self._on_table(track)) - 1]
+        return (float(track[0, 0]), float(track[0, 1])), (float(last[0]), float(last[1]))
+
+    def written(self) -> list[str]:
+        """The last shot as the notation writes it, beside its words: as its player aimed it and
+        as his hand gave it, in the words the reader may type (``Game.move_words``).
+
+        >>> import ludotheque
+        >>> state = ludotheque.load_game("cabriole", hands="steady").new_initial_state()
+        >>> state.apply_action(state.string_to_action("red 2 aim 92.1 pressure 1 steep 60"))
+        >>> state.apply_action(state.legal_actions()[0])
+        >>> for line in state.written():
+        ...     print(line)
+        red aimed: red 2 aim 92.1 pressure 1.00 steep 60
+        the hand gave: red 2 aim 92.1 pressure 1.00 steep 60
+        """
+        report = self.position.report
+        if report is None:
+            return []
+        aimed, played = (Shot.quantised(report.counter, *shot).text(COLOURS, self.game.per_player)
+                         for shot in (report.aimed, report.played))
+        words = self.game.move_words
+        return [_("{seat} aimed: {shot}", seat=colour(report.player), shot=words(aimed)),
+                _("the hand gave: {shot}", shot=words(played))]
+
     def narrate(self) -> list[str]:
-        """The last shot in words, in the reader's language."""
+        """The last shot in words, in the reader's language: where the counter played went,
+        told from the cup (``words.shot_words``), then what the shot did to each counter that
+        the rules judge (the one played included: into the lake, off the table, covering) and
+        whether the turn stays. The shot as aimed and as the hand gave it is :meth:`written`.
+
+        >>> import ludotheque
+        >>> state = ludotheque.load_game("cabriole", hands="steady").new_initial_state()
+        >>> state.apply_action(state.string_to_action("red 2 aim cup pressure 0.30 steep 60"))
+        >>> state.apply_action(state.legal_actions()[0])
+        >>> state.narrate()
+        ['red 2 jumped 25.4 cm towards the cup and stopped 12.6 cm short of it']
+        """
         report = self.position.report
         if report is None:
             return []
         name = self._counter_words
         lake = _(self.game.LAKE_WORD)
-        aimed, played = report.aimed, report.played
-        shot = _(
-            "{seat} played {counter}: aimed {aim}° pressure {pressure} steep {steep}; the hand "
-            "gave {hand_aim}° {hand_pressure} {hand_steep}",
-            seat=colour(report.player), counter=name(report.counter),
-            aim=number(aimed[0], ".1f"), pressure=number(aimed[1], ".2f"),
-            steep=number(aimed[2]), hand_aim=number(played[0], ".1f"),
-            hand_pressure=number(played[1], ".2f"), hand_steep=number(played[2]),
-        )
-        if not report.jumped:
-            shot = (_("{shot} — pressed too lightly to rise, it only slid", shot=shot)
-                    if report.lifts else
-                    _("{shot} — the cloth is too thin to make it jump: it only slid", shot=shot))
-        lines = [shot]
+        ending = next((e.what for e in report.events if e.counter == report.counter
+                       and e.what in ("off", "rim", "potted")), "cloth")
+        start, end = self._way(report)
+        lines = [shot_words(name(report.counter), start, end, ending, report.jumped,
+                            report.lifts, self.game.CUP.outer_radius + self.game.COUNTER.radius)]
+        if self.position.counters[report.counter].owner != report.player:
+            # A partner's counter, or one open in the ring: who played it.
+            lines.insert(0, _("{seat} played {counter}", seat=colour(report.player),
+                              counter=name(report.counter)))
+        # What the first line has told of the counter played: where it came to rest, and, if
+        # it jumped, that it went into the cup or onto the rim. Where the rules sent it (off
+        # the table, the lake) the lines of those rules tell.
+        told = {"moved"} | ({ending} & {"potted", "rim"} if report.jumped else set())
         for event in report.events:
+            if event.counter == report.counter and event.what in told:
+                continue
             counter = name(event.counter)
             if event.what == "covers":
                 assert event.other is not None  # the counter covered

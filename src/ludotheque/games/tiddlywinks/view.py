@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal, NotRequired, TypedDict
 
-from ludotheque.games.tiddlywinks.words import number
+from ludotheque.games.tiddlywinks.words import centimetres
 
 #: The two rule sets, by id.
 RuleSet = Literal["cabriole", "tiddledy-winks"]
@@ -174,11 +174,22 @@ _Fields = TypedDict("_Fields", {
     ]],
     "last": NotRequired[Annotated[
         list[str],
-        "the last shot in words: who played which counter, aimed and as the hand gave it "
-        "(bearing in degrees, pressure, steepness), then a line for each counter it potted, "
-        "left on the rim, sent into the lake or ring, off the table or moved, and for one it "
-        "left covering an opponent's; still the last shot's while the next waits for its "
-        "tremble; absent before the first shot and after a pass",
+        "the last shot in words, in the reader's language: first where the counter played "
+        "went, told from the cup in centimetres ('red 2 jumped 12.0 cm towards the cup and "
+        "stopped 3.0 cm short of it': into the cup, onto its rim, short of it, past it, wide "
+        "of it to the left or right as its player faces the cup, away from it, or only slid), "
+        "after a line naming the seat who played it if the counter is not his own; then a "
+        "line for each other counter it potted, left on the rim or moved, for each it sent "
+        "into the lake or ring or off the table (the one played included), for one it left "
+        "covering an opponent's, and another shot after a pot; still the last shot's while "
+        "the next waits for its tremble; absent before the first shot and after a pass",
+    ]],
+    "written": NotRequired[Annotated[
+        list[str],
+        "the last shot in the notation, beside its words ('last'): as its seat aimed it ('red "
+        "aimed: red 2 aim 92.1 pressure 1.00 steep 60') and as the hand gave it ('the hand "
+        "gave: red 2 aim 92.5 pressure 0.96 steep 64'), the sentences in the reader's "
+        "language and the notation in the words he may type; present with 'last'",
     ]],
     "flight": NotRequired[Annotated[
         FlightView,
@@ -214,4 +225,4 @@ def from_cup(x: float, y: float) -> str:
     >>> from_cup(0.03345, 0.0)  # 3.345 cm, shown at 3.35 by the view
     '3.4 cm'
     """
-    return f"{number(math.hypot(seen(x), seen(y)) * 100, '.1f')} cm"
+    return centimetres(math.hypot(seen(x), seen(y)))

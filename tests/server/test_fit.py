@@ -74,7 +74,7 @@ def seated(page: Page, url: str, game: str) -> None:
     seats, options = GAMES[game]
     sit_down(page, url, game, seats, options)
     page.wait_for_selector("#table[data-turn='yours']", timeout=60_000)
-    page.wait_for_function("document.querySelector('#board').dataset.moving !== '1'")
+    page.wait_for_function("() => document.querySelector('#board').dataset.moving !== '1'")
 
 
 def measure(page: Page) -> dict[str, Any]:

@@ -7,7 +7,8 @@ the end go to ``build/screenshots/`` (look at them).
 
 Short games (a low ``limit``), the planner at its quickest, flights played four times faster
 than life (``?speed=4``), and no sleeping: each step waits for what the page shows — the
-table's ``data-n`` and ``data-turn``, and the board's ``data-flying`` while a flight plays."""
+table's ``data-n`` and ``data-turn``, and the board's ``data-flying`` while a flight plays and
+``data-moving`` while anything on it moves."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ from playwright.sync_api import Page, expect
 
 from tests.server.test_browser import DESKTOP, shown, sit_down
 
-#: A full press is a drag this long (metres of table), as the screen has it (winks.js).
-FULL_DRAG = 0.15
+#: A full press is a drag this long (pixels of the screen, at any zoom), as the screen has it
+#: (winks.js).
+FULL_PULL = 160
 
 
 @pytest.fixture
@@ -70,7 +72,7 @@ def shoot_at_the_cup(page: Page) -> None:
     x, y, _ = centre(page, "g.w-lit .w-disc")
     distance = math.hypot(x - cx, y - cy) / pixels
     pressure = min(1.0, max(0.1, 0.5 * math.sqrt(distance / 0.415)))
-    drag = pressure * FULL_DRAG * pixels
+    drag = pressure * FULL_PULL
     ux, uy = (x - cx) / math.hypot(x - cx, y - cy), (y - cy) / math.hypot(x - cx, y - cy)
     page.mouse.move(x, y)
     page.mouse.down()
@@ -83,9 +85,11 @@ def play_by_hand(page: Page, shots: dict[str, str]) -> str:
     """Shoot by gestures whenever it is the page's turn (pass when the rules say so) until the
     game is over; ``shots`` names the screenshots to take: ``flight`` mid-flight, ``end``."""
     for _ in range(200):
+        # the flights over and the camera still (it glides to the next frame after a flight)
         page.wait_for_function(
             "() => document.querySelector('#table').dataset.turn !== 'sent' "
-            "&& document.querySelector('#board').dataset.flying !== '1'")
+            "&& document.querySelector('#board').dataset.flying !== '1' "
+            "&& document.querySelector('#board').dataset.moving !== '1'")
         turn = page.locator("#table").get_attribute("data-turn")
         if turn == "over":
             page.screenshot(path=shots["end"], full_page=True)

@@ -1,21 +1,35 @@
-// Tiddlywinks at a table seen from above, shared by Cabriole and Tiddledy Winks: the table to
-// scale (round, or Horsman's square card table), the cloth, the cup, the chalk circle (lake
-// or ring), each seat's start line, every small counter in its owner's colour, and the large
+// Tiddlywinks at a table seen from above, shared by Cabriole and Tiddledy Winks: the table
+// (round, or Horsman's square card table), the cloth, the cup, the chalk circle (lake or
+// ring), each seat's start line, every small counter in its owner's colour, and the large
 // counter (the squidger) of the player to shoot. The seat viewing sits at the bottom.
+//
+// The table is seen through a camera: drawn to scale, it would show counters 6 to 11 pixels
+// wide. By default the camera frames the counters in play and the cup, never so far that a
+// counter is under 24 pixels across (its touch area is 44), and at the seat's turn always with
+// the counters it may shoot on screen; during a flight it frames the flight, and it glides
+// from frame to frame. It can be zoomed (buttons, Ctrl with the wheel or a trackpad's pinch,
+// two fingers) and moved (a drag on the cloth) until the next shot or "frame the play". The
+// camera changes the SVG's viewBox, so the table stays crisp; what is not the table (words,
+// lines, touch areas, signs towards the cup) is sized in screen pixels.
 //
 // A shot is a gesture: press on one of your lit counters and drag back from it, as the
 // squidger presses its far edge — the counter flies the other way, and the farther you drag,
-// the harder the press — then let go. The steepness of the squidger is set beside the table.
-// The gesture snaps to the notation's grid (a tenth of a degree, a hundredth of pressure, a
-// whole degree) and plays the shot as written, so the record replays it exactly. The same can
-// be done from the keyboard: a lit counter is a button, and the fields under the table aim it.
+// the harder the press (160 pixels is a full press, at any zoom) — then let go. The steepness
+// of the squidger is set beside the table. The gesture snaps to the notation's grid (a tenth
+// of a degree, a hundredth of pressure, a whole degree) and plays the shot as written, so the
+// record replays it exactly. The same can be done from the keyboard: a lit counter is a
+// button, and the fields beside the table aim it. Where the table's assist is on, the page
+// asks the server where a steady hand's shot would come to rest while it is aimed, and draws
+// it (a ghost counter at the end of a dashed line).
 //
 // Each new shot's flight (the view's "flight": the engine's frames of every counter it moved)
 // is played back at real speed with requestAnimationFrame, the top view above and a side view
-// of the shot below; then the judgement is written out. "Watch again" replays the last one,
-// slowly if asked. A page may set the speed of every flight with ?speed=N (tests do).
+// of the shot beside, as the board's motion (dom.js: a click on the board or Escape hurries
+// it, ?speed=N and a replay's pace quicken it, reduced motion shows where it lands at once);
+// then the judgement is written out. "Watch again" replays the last one, slowly if asked.
 
-import { clickable, el, html, keepFocus, stylesheet, text } from "./dom.js";
+import { clickable, el, html, hurry, keepFocus, pause, still, stylesheet, text } from "./dom.js";
+import { sound } from "../sound.js";
 import { _ } from "../i18n.js";
 
 const COLOURS = {
@@ -28,9 +42,20 @@ const INKS = { red: "#fff", blue: "#fff", green: "#1d1b16", yellow: "#1d1b16", p
 const MM = 1000;            // drawing units per metre: the SVG is drawn in millimetres
 const MARGIN = 14;          // mm around the table
 const SQUIDGER = 17.5;      // the large counter's radius, mm: Cabriole VI's «3½ centimètres»
-const FULL_DRAG = 0.15;     // a drag this long (m) is a full press
+const FULL_PULL = 160;      // a drag this long (screen pixels) is a full press
+const DEAD = 8;             // a drag shorter than this (pixels) is a click, or a shot called off
 const SIDE_HEIGHT = 260;    // the side view's height, in its own units (its width is 1000)
 const SPEED = Number(new URLSearchParams(location.search).get("speed")) || 1;
+// The camera, in screen pixels.
+const SMALLEST = 24;        // a counter is never drawn smaller by default…
+const LARGEST = 48;         // …nor larger, when the play is all near the cup
+const CLOSEST = 160;        // the zoom stops when a counter is this wide
+const TOUCH = 44;           // a lit counter's touch area, across
+const BAND = 52;            // the top of the view, under the camera's buttons: no lit counter
+const WIDE = 640;           // a board this wide puts the controls beside the table
+const COLUMN = 330;         // …in a column this wide
+const LOWEST = 180;         // the table is never drawn lower than this
+const GLIDE = 450;          // ms: the camera moving to its next frame
 
 // What the page remembers between draws.
 let drawn = null;           // the last draw's arguments
@@ -41,6 +66,14 @@ let seenTurns = null;       // the shots seen so far: a view with more brings a 
 let flying = null;          // the flight being played back: {view, flight, rate, start, before}
 const queue = [];           // flights come faster than they are watched: played in turn
 const waiting = [];         // what waits for the flights to end (the table's log)
+let preview = null;         // the server's answer for the current aim (the assist)
+let asked = null;           // the aim last asked about
+let size = null;            // the top view's size on the screen, pixels: {w, h}
+let camera = null;          // where the camera looks: {cx, cy, s}, mm and pixels per mm
+let chosen = null;          // the camera as the reader moved it, until the next shot
+let glide = null;           // the camera on its way: {from, to, start}
+let sideOpen = null;        // whether the reader opened or closed the side view (null: not)
+let observer = null;        // what the layout follows: the board's width, the moves' height
 
 export function draw(board, view, ctx) {
   stylesheet(new URL("./winks.css", import.meta.url).pathname);
@@ -48,6 +81,7 @@ export function draw(board, view, ctx) {
   const before = drawn && drawn.view;
   drawn = { board, view, ctx };
   if (!ctx.yours || !(view.playable || []).includes(selected)) {
+    if (selected) forget();
     selected = null;
     aim = null;
     dragging = null;
@@ -56,18 +90,40 @@ export function draw(board, view, ctx) {
     seenTurns = view.turns;
     flying = null;
     queue.length = 0;
+    camera = chosen = glide = null;
     for (const resolve of waiting.splice(0)) resolve();
+    follow(board);
   } else if (view.turns !== seenTurns) {
+    chosen = null;  // a new shot: the camera frames the play again
     // A later shot is watched; stepping back in a replay, or a pass, is simply shown.
-    if (view.flight && view.turns > seenTurns) watch(view, 1, before);
+    if (view.flight && view.turns > seenTurns) {
+      if (still()) {  // where it lands, at once
+        sound("click");
+        heard(view, before, Infinity, new Set());
+      } else {
+        watch(view, 1, before);
+      }
+    }
     seenTurns = view.turns;
   }
-  if (!flying) render();
+  if (!flying) render(!fresh);
 }
 
 /** A promise of the end of the flights to be watched (none: at once). */
 export function shown() {
   return flying ? new Promise((resolve) => waiting.push(resolve)) : null;
+}
+
+/** The server's answer to a preview asked (the assist): where a steady hand's shot would come
+ * to rest. Only the answer for the shot aimed now is drawn. */
+export function previewed(answer) {
+  if (!drawn || !aim || !selected || answer.move !== aimed()) return;
+  preview = answer;
+  const { board } = drawn;
+  board.dataset.previewFor = answer.move;
+  const shot = (answer.rests || []).find((rest) => rest.counter === selected);
+  board.dataset.previewPlace = answer.error || !shot ? "" : shot.place;
+  drawPreview();
 }
 
 /** Plays a view's flight back at `rate` times real speed (after those waiting); `before`, the
@@ -84,38 +140,55 @@ function next() {
     flying = null;
     if (drawn) {
       drawn.board.dataset.flying = "0";
-      render();
+      render(true);
     }
     for (const resolve of waiting.splice(0)) resolve();
     return;
   }
-  flying = { view: item.view, flight: item.view.flight, rate: item.rate * SPEED, start: null,
-    before: item.before };
-  drawn.board.dataset.flying = "1";
-  render();
+  const { board } = drawn;
+  const pace = SPEED * (Number(board.dataset.pace) || 1);
+  const flight = item.view.flight;
+  const frames = Math.max(...Object.values(flight.paths).map((path) => path.length / 4));
+  const ms = (Math.max(0, frames - 1) * flight.every * 1000) / item.rate;
+  const mine = { view: item.view, flight, rate: item.rate * pace, start: null,
+    before: item.before, heard: new Set() };
+  flying = mine;
+  board.dataset.flying = "1";
+  sound("click");
+  render(true);
+  // The flight is the board's motion: it ends when its time is up, or at once when hurried
+  // (a click on the board, Escape, "skip"), then every flight waiting is skipped too.
+  const end = performance.now() + ms / pace;
+  pause(board, ms).then(() => {
+    if (flying !== mine) return;
+    showFlight(Infinity);
+    if (performance.now() < end - 30) queue.length = 0;
+    next();
+  });
   requestAnimationFrame(frame);
 }
 
-function skip() {
-  queue.length = 0;
-  flying = null;
-  next();
-}
-
 function frame(now) {
-  if (!flying || !drawn || !drawn.board.isConnected) {
-    flying = null;
-    for (const resolve of waiting.splice(0)) resolve();
-    return;
-  }
+  if (!flying || !drawn || !drawn.board.isConnected) return;
   if (flying.start === null) {
     flying.start = now;
     performance.mark("winks-first-frame");
   }
-  const t = ((now - flying.start) / 1000) * flying.rate;
-  const done = showFlight(t);
-  if (done) next();
-  else requestAnimationFrame(frame);
+  // Drawn up to where it lands; the board's motion (next()) says when it has landed.
+  if (!showFlight(((now - flying.start) / 1000) * flying.rate)) requestAnimationFrame(frame);
+}
+
+/** The sounds of a view's shot `t` seconds into its flight (Infinity: landed), each once: the
+ * counters that fell in the cup by then and were not in it before. */
+function heard(view, before, t, done) {
+  const flight = view.flight;
+  for (const [name, path] of Object.entries(flight.paths)) {
+    if (done.has(name) || t / flight.every < path.length / 4 - 1) continue;
+    done.add(name);
+    const now = view.counters.find((c) => c.counter === name);
+    const then = before && before.counters.find((c) => c.counter === name);
+    if (now && now.place === "cup" && !(then && then.place === "cup")) sound("cup");
+  }
 }
 
 // --- geometry --------------------------------------------------------------------------
@@ -153,6 +226,12 @@ function bearingOf(dx, dy) {
 /** The bearing (degrees) from a point of the table to the cup's centre. */
 function cupBearing(c) { return bearingOf(-c.x, -c.y); }
 
+/** Whether a counter is still in play: on its line, on the cloth or in the ring. */
+function inPlay(c) { return c.place === "line" || c.place === "cloth" || c.place === "lake"; }
+
+const clamp = (value, low, high) => (low > high ? (low + high) / 2
+  : Math.min(high, Math.max(low, value)));
+
 // --- words -----------------------------------------------------------------------------
 // Sentences are in the reader's language; the notation (a counter's name "red 3", a shot) is
 // the same in every language.
@@ -184,22 +263,46 @@ export function notation(counter, bearing, pressure, degrees) {
   return `${counter} aim ${(tenth / 10).toFixed(1)} pressure ${press.toFixed(2)} steep ${up}`;
 }
 
+/** The shot aimed now, as written (null: none). */
+function aimed() {
+  return selected && aim ? notation(selected, aim.bearing, aim.pressure, steep) : null;
+}
+
 // --- drawing ---------------------------------------------------------------------------
 
-function render() {
-  if (!drawn || dragging) return;  // a drag in progress keeps its table; drawn on release
+let later = false;  // a draw came during a gesture: the table is drawn again when it ends
+
+/** Draws the board again; `smoothly`: the camera glides to its new frame. */
+function render(smoothly = false) {
+  if (!drawn) return;
+  if (dragging || panning || pinch) {  // a gesture in progress keeps its table
+    later = true;
+    return;
+  }
+  later = false;
   const { board, view, ctx } = drawn;
   const shown = flying ? flying.view : view;
   const top = topView(shown, view, ctx, turnFor(view, ctx), flying && flying.before);
-  keepFocus(board, [html("div", { class: "winks" }, top, sideView(shown), panel(view, ctx))]);
+  // Beside a wide table, "watch again" follows the last shot's words; under a narrow one, it
+  // is folded with the side view, out of the way of the controls.
+  const wide = (board.clientWidth || 0) >= WIDE;
+  const side = html("details", { class: "w-side-box" },
+    html("summary", {}, _("The last shot from the side")), sideView(shown),
+    wide ? null : replays(view));
+  side.open = sideOpen === null ? wide : sideOpen;
+  side.querySelector("summary").addEventListener("click", () => { sideOpen = !side.open; });
+  keepFocus(board, [html("div", { class: "winks" },
+    html("div", { class: "w-stage" }, top, cameraButtons()),
+    html("div", { class: "w-beside" }, controls(view, ctx), story(view),
+      wide ? replays(view) : null, how(view, ctx), side))]);
+  layout(smoothly);
   if (flying) showFlight(flying.start === null ? 0 : null);
 }
 
 function topView(view, live, ctx, r, before) {
   const t = view.table;
-  const size = t.size * MM + MARGIN;
   const svg = el("svg", {
-    viewBox: `${-size} ${-size} ${2 * size} ${2 * size}`, class: "winks-top", role: "group",
+    class: "winks-top", role: "group",
     "aria-label": _("{game} table from above, {seat}'s seat at the bottom", {
       game: view.game === "cabriole" ? "Cabriole" : "Tiddledy Winks",
       seat: colourWord(ctx.seatName || "red") }),
@@ -217,7 +320,7 @@ function topView(view, live, ctx, r, before) {
   }
   if (t.lake > 0) {
     el("circle", { r: t.lake * MM, class: "w-chalk" }, table);
-    text(table, 0, -t.lake * MM - 4, view.game === "cabriole" ? _("lake") : _("ring"),
+    text(table, 0, -t.lake * MM - 2, view.game === "cabriole" ? _("lake") : _("ring"),
       { class: "w-chalk-word", "text-anchor": "middle" });
   }
   const seats = seatsOf(view);
@@ -231,8 +334,8 @@ function topView(view, live, ctx, r, before) {
     el("path", { d: `M ${x1} ${y1} A ${t.start * MM} ${t.start * MM} 0 0 0 ${x2} ${y2}`,
       class: "w-start", stroke: COLOURS[name] }, table);
     // Its name inside the table, on the cup's side of the line: never cut by the page's edge.
-    const [lx, ly] = toScreen((t.start - 0.04) * Math.cos(angle),
-      (t.start - 0.04) * Math.sin(angle), r);
+    const [lx, ly] = toScreen((t.start - 0.035) * Math.cos(angle),
+      (t.start - 0.035) * Math.sin(angle), r);
     const counted = before || view;  // the counts as they stood until the flight lands
     const potted = counted.counters.filter((c) => c.counter.startsWith(`${name} `)
       && c.place === "cup").length;
@@ -243,8 +346,8 @@ function topView(view, live, ctx, r, before) {
       : counts;
     // A side seat's name runs towards the cup, not over the table's edge.
     const anchor = lx > 120 ? "end" : lx < -120 ? "start" : "middle";
-    text(svg, lx, ly + 5, label, { class: `w-seat${view.turn === name && !view.result
-      ? " w-to-shoot" : ""}`, "text-anchor": anchor });
+    text(svg, lx, ly, label, { class: `w-seat${view.turn === name && !view.result
+      ? " w-to-shoot" : ""}`, "text-anchor": anchor, "dominant-baseline": "middle" });
   });
   // The cup: its wall and its mouth.
   el("circle", { r: t.cup[1] * MM, class: "w-cup" }, table);
@@ -255,8 +358,12 @@ function topView(view, live, ctx, r, before) {
   const counters = [...view.counters].sort((a, b) => a.z - b.z);  // the higher on top
   const layer = el("g", { class: "w-counters" }, svg);
   for (const c of counters) drawCounter(layer, view, c, r, playable.includes(c.counter));
+  el("g", { class: "w-preview", "aria-hidden": "true" }, svg);
   el("g", { class: "w-aiming", "aria-hidden": "true" }, svg);
+  el("g", { class: "w-markers", "aria-hidden": "true" }, svg);
   if (!flying && !view.result && view.turn) drawSquidger(svg, view, r);
+  svg.addEventListener("pointerdown", startPan);
+  svg.addEventListener("wheel", wheel, { passive: false });
   return svg;
 }
 
@@ -284,13 +391,19 @@ function onRim(view, c) {
   return c.place !== "cup" && c.z > 0.003 && d < t.cup[1] + t.counter && d > t.cup[0] - t.counter;
 }
 
-function placeWords(view, c) {
+/** Where the rules have a counter, in words. */
+function placeWord(view, place) {
   const cabriole = view.game === "cabriole";
-  const words = [counterWords(c.counter), {
+  return {
     line: _("on its start line"), cloth: _("on the cloth"), cup: _("in the cup"),
     lake: _("in the ring, open to the next players"),
     dead: cabriole ? _("dead in the lake") : _("dead in the ring"),
-  }[c.place]];
+    off: _("beyond the table's edge"),
+  }[place];
+}
+
+function placeWords(view, c) {
+  const words = [counterWords(c.counter), placeWord(view, c.place)];
   if (onRim(view, c)) words.push(_("resting on the cup's rim"));
   if (c.place !== "cup") {
     words.push(_("{cm} cm from the cup", { cm: decimal(Math.hypot(c.x, c.y) * 100, 1) }));
@@ -318,6 +431,7 @@ function drawCounter(layer, view, c, r, lit) {
       + `${selected === c.counter ? " w-selected" : ""}`,
     transform: `translate(${x} ${y})`, "data-counter": c.counter,
   }, layer);
+  // The touch area: 44 pixels across at any zoom (its radius is set with the camera).
   if (lit) el("circle", { r: rad * 1.8, class: "w-hit" }, g);
   const squash = c.tilt > 20 && c.tilt < 160 ? Math.max(0.3, Math.abs(Math.cos(c.tilt * Math.PI / 180))) : 1;
   el("ellipse", { rx: rad, ry: rad * squash, class: "w-disc", fill: COLOURS[colour] }, g);
@@ -368,6 +482,362 @@ function drawSquidger(svg, view, r) {
   }
 }
 
+/** Where the assist says the aimed shot would come to rest: a ghost of each counter it moves
+ * at its place of rest, a dashed line from where it is, and a sentence beside the table. */
+function drawPreview() {
+  const { board, view, ctx } = drawn;
+  const svg = board.querySelector("svg.winks-top");
+  const words = board.querySelector(".w-foresight");
+  const layer = svg && svg.querySelector("g.w-preview");
+  if (!layer) return;
+  layer.replaceChildren();
+  // The last answer stays drawn while the next is on its way: it was this counter's.
+  const shown = preview;
+  if (words) {
+    const shot = shown && (shown.rests || []).find((rest) => rest.counter === selected);
+    words.textContent = !shown ? ""
+      : shown.error ? _("No preview: {why}", { why: shown.error })
+        : shot ? _("With a steady hand, {counter} would end {where}.", {
+          counter: counterWords(shot.counter), where: restWords(view, shot) }) : "";
+  }
+  if (!shown || shown.error) return placeMarkers();
+  const r = turnFor(view, ctx), rad = counterRadius(view);
+  for (const rest of shown.rests || []) {
+    const c = view.counters.find((k) => k.counter === rest.counter);
+    if (!c) continue;
+    const [x0, y0] = toScreen(c.x, c.y, r);
+    const [x, y] = toScreen(rest.x, rest.y, r);
+    const colour = COLOURS[rest.counter.split(" ")[0]];
+    el("line", { x1: x0, y1: y0, x2: x, y2: y, class: "w-ghost-line", stroke: colour }, layer);
+    const ghost = el("g", { class: `w-ghost w-ghost-${rest.place}`
+      + `${rest.counter === selected ? " w-ghost-shot" : ""}`,
+      transform: `translate(${x} ${y})` }, layer);
+    el("circle", { r: rad, fill: colour }, ghost);
+    if (rest.place === "off" || rest.place === "dead") {
+      el("path", { d: `M ${-rad} ${-rad} L ${rad} ${rad} M ${rad} ${-rad} L ${-rad} ${rad}`,
+        class: "w-cross" }, ghost);
+    }
+  }
+  placeMarkers();
+}
+
+/** Where a preview's counter would rest, in words: where it stops, then where the rules send
+ * it (a counter stopped in the lake goes back to its start line). */
+function restWords(view, rest) {
+  const where = placeWord(view, rest.place);
+  if (rest.place === "cup" || rest.place === "off" || rest.place === "dead") return where;
+  const cm = decimal(Math.hypot(rest.x, rest.y) * 100, 1);
+  return rest.place === "line" ? _("{cm} cm from the cup, then back on its start line", { cm })
+    : _("{place}, {cm} cm from the cup", { place: where, cm });
+}
+
+// --- the camera ------------------------------------------------------------------------
+
+/** The top view sized to what the window leaves it, beside its controls (a wide board) or
+ * above them; then the camera framing it (`smoothly`: gliding there). */
+function layout(smoothly = false) {
+  if (gesture()) {  // not under the finger: when it is lifted
+    later = true;
+    return;
+  }
+  const { board } = drawn;
+  const box = board.querySelector(".winks");
+  const svg = board.querySelector("svg.winks-top");
+  if (!box || !svg) return;
+  const width = box.clientWidth;
+  const wide = width >= WIDE;
+  box.classList.toggle("w-wide", wide);
+  // What the window leaves below the board's top (at the page's top), above the moves kept
+  // at its foot, and, on a narrow board, above the controls under the table.
+  const moves = document.getElementById("moves");
+  const foot = moves && moves.childElementCount ? moves.getBoundingClientRect().height : 0;
+  const begins = board.getBoundingClientRect().top + scrollY;
+  const under = wide ? 0 : box.querySelector(".w-controls").getBoundingClientRect().height + 8;
+  const h = Math.max(LOWEST, Math.floor(innerHeight - begins - foot - under - 8));
+  const w = wide ? Math.min(width - COLUMN, Math.round(h * 1.3)) : width;
+  const changed = !size || size.w !== w || size.h !== h;
+  size = { w, h };
+  svg.style.width = `${w}px`;
+  svg.style.height = `${h}px`;
+  aimCamera(smoothly && !changed);
+}
+
+/** Follows what changes the room the table has: the board's width, the moves' height. */
+function follow(board) {
+  if (observer) observer.disconnect();
+  observer = new ResizeObserver(() => { if (drawn && drawn.board === board) layout(); });
+  observer.observe(board);
+  const moves = document.getElementById("moves");
+  if (moves) observer.observe(moves);
+}
+window.addEventListener("resize", () => { if (drawn && drawn.board.isConnected) layout(); });
+
+/** A box of points (mm), each with its margin. */
+function box() {
+  const b = { left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity,
+    add(x, y, m) {
+      b.left = Math.min(b.left, x - m); b.right = Math.max(b.right, x + m);
+      b.top = Math.min(b.top, y - m); b.bottom = Math.max(b.bottom, y + m);
+    },
+    get empty() { return b.left > b.right; },
+  };
+  return b;
+}
+
+/** The limits of the zoom (pixels per mm): the whole table, and a counter CLOSEST wide. */
+function zoomLimits() {
+  const t = drawn.view.table;
+  const reach = t.size * MM * (t.shape === "round" ? 1 : Math.SQRT2) + MARGIN;
+  return [Math.min(size.w, size.h) / (2 * reach), CLOSEST / (2 * counterRadius(drawn.view))];
+}
+
+/** The camera's own frame: during a flight, the flight and the cup; otherwise the counters in
+ * play and the cup, a counter no smaller than SMALLEST pixels (nor larger than LARGEST), and
+ * at the seat's turn the counters it may shoot always on screen, clear of the buttons' band
+ * (where they lie far apart, the camera draws them smaller: the zoom magnifies them). */
+function framed() {
+  const { view, ctx } = drawn;
+  const shown = flying ? flying.view : view;
+  const r = turnFor(view, ctx), rad = counterRadius(view), t = view.table;
+  const [fewest, most] = zoomLimits();
+  const least = SMALLEST / (2 * rad);
+  const margin = Math.max(1.8 * rad, TOUCH / 2 / least) + 4 / least;
+  const wanted = box(), must = box();
+  wanted.add(0, 0, t.cup[1] * MM + margin);
+  if (flying) {
+    for (const path of Object.values(flying.flight.paths)) {
+      for (let i = 0; i < path.length; i += 4) {
+        const [x, y] = toScreen(path[i] / 1e4, path[i + 1] / 1e4, r);
+        wanted.add(x, y, rad + 6);
+      }
+    }
+  } else {
+    // At the seat's turn, the counters it may shoot are on screen whatever the zoom must be.
+    const playable = ctx.yours ? shown.playable || [] : [];
+    for (const c of shown.counters) {
+      if (!inPlay(c)) continue;
+      const [x, y] = toScreen(c.x, c.y, r);
+      wanted.add(x, y, margin);
+      if (playable.includes(c.counter)) must.add(x, y, margin);
+    }
+  }
+  const { w, h } = size;
+  let s = Math.min(w / (wanted.right - wanted.left), h / (wanted.bottom - wanted.top));
+  if (!flying) s = Math.max(s, least);
+  s = Math.min(s, LARGEST / (2 * rad));
+  if (!must.empty) {
+    s = Math.min(s, w / (must.right - must.left), (h - BAND) / (must.bottom - must.top));
+  }
+  s = Math.min(most, Math.max(s, fewest));
+  let cx = (wanted.left + wanted.right) / 2, cy = (wanted.top + wanted.bottom) / 2;
+  const hw = w / 2 / s, hh = h / 2 / s;
+  const reach = t.size * MM + MARGIN;
+  cx = clamp(cx, -reach + hw, reach - hw);
+  cy = clamp(cy, -reach + hh, reach - hh);
+  if (!must.empty) {
+    cx = clamp(cx, must.right - hw, must.left + hw);
+    cy = clamp(cy, must.bottom - hh, must.top + hh - BAND / s);
+  }
+  return { cx, cy, s };
+}
+
+/** The camera as the reader moved it, kept within the zoom's limits and over the table. */
+function held(view) {
+  const [fewest, most] = zoomLimits();
+  const s = Math.min(most, Math.max(fewest, view.s));
+  const reach = drawn.view.table.size * MM + MARGIN;
+  const hw = size.w / 2 / s, hh = size.h / 2 / s;
+  return { cx: clamp(view.cx, -reach + hw, reach - hw), cy: clamp(view.cy, -reach + hh, reach - hh),
+    s };
+}
+
+/** Points the camera where it should be: the reader's frame, else its own. */
+function aimCamera(smoothly) {
+  const target = chosen ? held(chosen) : framed();
+  const same = (a, b) => a && Math.abs(a.cx - b.cx) < 0.5 && Math.abs(a.cy - b.cy) < 0.5
+    && Math.abs(a.s / b.s - 1) < 0.01;
+  if (glide && same(glide.to, target)) return look(camera);
+  if (!smoothly || !camera || still() || same(camera, target)) {
+    glide = null;
+    return look(target);
+  }
+  look(camera);
+  const mine = { from: camera, to: target, start: performance.now() };
+  glide = mine;
+  const { board } = drawn;
+  const pace = SPEED * (Number(board.dataset.pace) || 1);
+  const step = (now) => {
+    if (glide !== mine) return;
+    const k = Math.min(1, ((now - mine.start) * pace) / GLIDE), e = k * k * (3 - 2 * k);
+    look({ cx: mine.from.cx + (mine.to.cx - mine.from.cx) * e,
+      cy: mine.from.cy + (mine.to.cy - mine.from.cy) * e,
+      s: mine.from.s * (mine.to.s / mine.from.s) ** e });
+    if (k < 1) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+  // The glide is the board's motion too: hurried, it is where it goes at once.
+  pause(board, GLIDE).then(() => {
+    if (glide !== mine) return;
+    glide = null;
+    look(mine.to);
+  });
+}
+
+/** The camera set: the viewBox, the sizes drawn in screen pixels, the buttons' limits. */
+function look(view) {
+  camera = view;
+  const svg = drawn.board.querySelector("svg.winks-top");
+  if (!svg || !size) return;
+  const { w, h } = size;
+  const vw = w / view.s, vh = h / view.s;
+  svg.setAttribute("viewBox", `${view.cx - vw / 2} ${view.cy - vh / 2} ${vw} ${vh}`);
+  svg.style.setProperty("--u", String(1 / view.s));  // mm per pixel, for the style sheet
+  const rad = counterRadius(drawn.view);
+  for (const hit of svg.querySelectorAll("circle.w-hit")) {
+    hit.setAttribute("r", Math.max(1.8 * rad, TOUCH / 2 / view.s));
+  }
+  const [fewest, most] = zoomLimits();
+  const button = (key) => drawn.board.querySelector(`button[data-key="${key}"]`);
+  if (button("winks-in")) button("winks-in").disabled = view.s >= most * 0.999;
+  if (button("winks-out")) button("winks-out").disabled = view.s <= fewest * 1.001;
+  placeMarkers();
+}
+
+/** Signs at the edge of the view pointing to the cup and to where the previewed shot would
+ * rest, when the camera does not show them. */
+function placeMarkers() {
+  const svg = drawn.board.querySelector("svg.winks-top");
+  const layer = svg && svg.querySelector("g.w-markers");
+  if (!layer || !camera || !size) return;
+  layer.replaceChildren();
+  const { view, ctx } = drawn;
+  const r = turnFor(view, ctx);
+  const signs = [[0, 0, _("the cup"), "#fff6c8"]];
+  const shot = preview && !preview.error
+    && (preview.rests || []).find((rest) => rest.counter === selected);
+  if (shot) {
+    signs.push([...toScreen(shot.x, shot.y, r), counterWords(shot.counter),
+      COLOURS[shot.counter.split(" ")[0]]]);
+  }
+  const { w, h } = size, { cx, cy, s } = camera;
+  const placed = [];  // where signs are already, pixels: a sign near one goes a line inwards
+  for (const [x, y, words, colour] of signs) {
+    // the point in pixels from the view's middle; shown if it lies outside the view
+    const px = (x - cx) * s, py = (y - cy) * s;
+    const ex = w / 2 - 34, ey = h / 2 - 30;
+    if (Math.abs(px) <= w / 2 && Math.abs(py) <= h / 2) continue;
+    const k = Math.min(ex / Math.abs(px || 1e-9), ey / Math.abs(py || 1e-9));
+    const angle = (Math.atan2(py, px) * 180) / Math.PI;
+    // on the view's edge, below the buttons' corner
+    const mx = px * k;
+    let my = mx > w / 2 - 170 ? Math.max(py * k, BAND + 14 - h / 2) : py * k;
+    while (placed.some(([ax, ay]) => Math.abs(ax - mx) < 70 && Math.abs(ay - my) < 30)) {
+      my += py < 0 ? 30 : -30;
+    }
+    placed.push([mx, my]);
+    const g = el("g", { class: "w-marker", transform: `translate(${cx + mx / s} `
+      + `${cy + my / s}) scale(${1 / s})` }, layer);
+    el("path", { d: "M 14 0 L -6 -9 L -6 9 Z", transform: `rotate(${angle})`, fill: colour }, g);
+    text(g, 0, py < 0 ? 24 : -14, words, { "text-anchor": px > w / 4 ? "end"
+      : px < -w / 4 ? "start" : "middle" });
+  }
+}
+
+function cameraButtons() {
+  const icon = el("svg", { viewBox: "0 0 20 20", "aria-hidden": "true", class: "w-icon" });
+  el("path", { d: "M2 7V2h5M13 2h5v5M18 13v5h-5M7 18H2v-5M8 10h4M10 8v4" }, icon);
+  const button = (key, label, action, face) => html("button", { type: "button",
+    class: "quiet", "data-key": key, "aria-label": label, title: label, onclick: action }, face);
+  return html("div", { class: "zoom-buttons", role: "group", "aria-label": _("Zoom") },
+    button("winks-in", _("Zoom in"), () => zoom(1.5), "+"),
+    button("winks-out", _("Zoom out"), () => zoom(1 / 1.5), "−"),
+    button("winks-frame", _("Frame the play"), () => {
+      chosen = null;
+      aimCamera(true);
+    }, icon));
+}
+
+/** Zooms by `factor` about a point of the view (pixels from its top left; its middle if not
+ * given): that point of the table stays under it. */
+function zoom(factor, at = null) {
+  if (!camera || !size) return;
+  const [px, py] = at || [size.w / 2, size.h / 2];
+  const [fewest, most] = zoomLimits();
+  const s = Math.min(most, Math.max(fewest, camera.s * factor));
+  const x = camera.cx + (px - size.w / 2) / camera.s, y = camera.cy + (py - size.h / 2) / camera.s;
+  moveTo({ cx: x - (px - size.w / 2) / s, cy: y - (py - size.h / 2) / s, s });
+}
+
+function moveTo(view) {
+  chosen = held(view);
+  glide = null;
+  look(chosen);
+}
+
+/** Ctrl with the wheel (and a trackpad's pinch, which comes so) zooms about the pointer; the
+ * wheel alone scrolls the page. */
+function wheel(event) {
+  if (!event.ctrlKey) return;
+  event.preventDefault();
+  const frame = event.currentTarget.getBoundingClientRect();
+  zoom(Math.exp(-event.deltaY / 200), [event.clientX - frame.left, event.clientY - frame.top]);
+}
+
+// A drag on the cloth moves the camera; two fingers pinch it.
+let panning = null;         // {x, y, camera}: where a drag on the cloth began
+let pinch = null;           // {spread, camera, at}: two fingers on the table
+const fingers = new Map();  // the pointers down on the table, by id: [x, y]
+
+function startPan(event) {
+  const svg = event.currentTarget;
+  fingers.set(event.pointerId, [event.clientX, event.clientY]);
+  if (fingers.size === 2) {
+    // a second finger: the aim or the drag gives way to the pinch
+    if (dragging) letGo();
+    panning = null;
+    const [a, b] = [...fingers.values()];
+    pinch = { spread: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, camera };
+    return;
+  }
+  if (dragging || !camera || (event.pointerType === "mouse" && event.button !== 0)) return;
+  event.preventDefault();
+  svg.setPointerCapture?.(event.pointerId);
+  panning = { x: event.clientX, y: event.clientY, camera };
+}
+
+window.addEventListener("pointermove", (event) => {
+  if (!fingers.has(event.pointerId)) return;
+  fingers.set(event.pointerId, [event.clientX, event.clientY]);
+  const svg = drawn && drawn.board.querySelector("svg.winks-top");
+  if (!svg) return;
+  if (pinch && fingers.size === 2) {
+    const [a, b] = [...fingers.values()];
+    const frame = svg.getBoundingClientRect();
+    const spread = Math.hypot(a[0] - b[0], a[1] - b[1]);
+    camera = pinch.camera;
+    zoom(spread / pinch.spread,
+      [(a[0] + b[0]) / 2 - frame.left, (a[1] + b[1]) / 2 - frame.top]);
+  } else if (panning) {
+    const { s } = panning.camera;
+    moveTo({ cx: panning.camera.cx - (event.clientX - panning.x) / s,
+      cy: panning.camera.cy - (event.clientY - panning.y) / s, s });
+  }
+});
+
+function endPan(event) {
+  fingers.delete(event.pointerId);
+  if (fingers.size < 2) pinch = null;
+  if (!fingers.size) panning = null;
+  if (later && !gesture()) render();
+}
+window.addEventListener("pointerup", endPan);
+window.addEventListener("pointercancel", endPan);
+
+function gesture() { return dragging || panning || pinch; }
+
+// A drag from one's counters, or on the cloth, never selects the page's text.
+document.addEventListener("selectstart", (event) => { if (gesture()) event.preventDefault(); });
+
 // --- the gesture -----------------------------------------------------------------------
 
 let dragging = null;  // {counter, svg, moved}: a drag from a counter, until it is let go
@@ -382,51 +852,58 @@ function letGo() {
   if (!dragging) return;
   dragging = null;
   aim = null;
+  forget();
   render();
-}
-
-function pointIn(svg, event) {
-  const m = svg.getScreenCTM();
-  if (!m) return null;
-  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(m.inverse());
-  return [p.x, p.y];
 }
 
 function startAim(event, c) {
   if (event.button !== undefined && event.button !== 0) return;
+  if (fingers.size) return;  // a finger already on the table: a pinch, not a shot
   event.preventDefault();
+  window.getSelection()?.removeAllRanges();
+  const svg = drawn.board.querySelector("svg.winks-top");
   if (selected !== c.counter) {
+    // the counter chosen in place: the table is not drawn again under the finger
     selected = c.counter;
     aim = null;
-    render();
+    forget();
+    for (const g of svg.querySelectorAll("g.w-counter")) {
+      g.classList.toggle("w-selected", g.dataset.counter === c.counter);
+    }
   }
-  dragging = { counter: c, svg: drawn.board.querySelector("svg.winks-top"), moved: false };
+  svg.setPointerCapture?.(event.pointerId);
+  dragging = { counter: c, svg, moved: false };
 }
 
 function onAim(event) {
   if (!dragging) return;
-  const p = pointIn(dragging.svg, event);
-  if (!p) return;
+  const m = dragging.svg.getScreenCTM();
+  if (!m) return;
   const { view, ctx } = drawn;
-  const [x, y] = toTable(p[0], p[1], turnFor(view, ctx));
+  const r = turnFor(view, ctx);
   const c = dragging.counter;
-  const dx = c.x - x, dy = c.y - y, length = Math.hypot(dx, dy);
-  // A full press is 15 cm of table, and at least 100 pixels where the table is drawn small.
-  const perMetre = Math.abs(dragging.svg.getScreenCTM()?.a || 1) * MM;
-  const full = Math.max(FULL_DRAG, 100 / perMetre);
-  if (length < Math.max(0.006, 8 / perMetre)) {
+  const at = new DOMPoint(...toScreen(c.x, c.y, r)).matrixTransform(m);
+  const dx = at.x - event.clientX, dy = at.y - event.clientY;
+  const length = Math.hypot(dx, dy);
+  if (length < DEAD) {
     if (dragging.moved) {  // back onto the counter: the shot is called off
       aim = null;
+      forget();
       redrawAim();
     }
     return;
   }
   dragging.moved = true;
-  aim = { bearing: Math.round(bearingOf(dx, dy) * 10) / 10,
-    pressure: Math.min(1, Math.max(0.01, Math.round((length / full) * 100) / 100)) };
+  // The counter flies away from the pointer: the bearing of (dx, dy) on the table, whose y
+  // runs up where the screen's runs down.
+  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(m.inverse());
+  const [x, y] = toTable(p.x, p.y, r);
+  aim = { bearing: Math.round(bearingOf(c.x - x, c.y - y) * 10) / 10,
+    pressure: Math.min(1, Math.max(0.01, Math.round((length / FULL_PULL) * 100) / 100)) };
   redrawAim();
   const written = drawn.board.querySelector(".w-notation code");
-  if (written) written.textContent = notation(c.counter, aim.bearing, aim.pressure, steep);
+  if (written) written.textContent = aimed();
+  ask();
 }
 
 /** The squidger and the guide drawn again where the aim now is. */
@@ -449,6 +926,7 @@ function choose(c, keyboard = false) {
     pressure: aim ? aim.pressure : 0.5 };
   selected = c.counter;
   render();
+  ask();
   if (keyboard) drawn.board.querySelector("input[name=bearing]")?.focus();
 }
 
@@ -460,35 +938,42 @@ function send(move) {
   performance.mark("winks-shot");  // from here to the flight's first frame (benchmarks/)
   selected = null;
   aim = null;
+  forget();
   drawn.ctx.play(move);
 }
 
-// --- the panel under the table ---------------------------------------------------------
+// --- the assist ------------------------------------------------------------------------
 
-function panel(view, ctx) {
-  const box = html("div", { class: "w-panel" });
-  const last = (flying ? [] : view.last) || [];
-  if (view.result) {
-    box.append(html("h3", {}, _("The pool's account")),
-      html("ul", { class: "w-account" }, ...view.result.map((line) => html("li", {}, line))));
-  }
-  if (last.length) {
-    box.append(html("div", { class: "w-last", "aria-live": "polite" },
-      html("strong", {}, _("The last shot: ")), ...last.map((line, i) => html("span", {},
-        (i ? " " : "") + line[0].toUpperCase() + line.slice(1) + "."))));
-  }
-  if (view.flight && !flying) {
-    const again = (key, rate, words) => html("button", { type: "button", class: "quiet",
-      "data-key": key, onclick: () => watch(view, rate) }, words);
-    box.append(html("p", { class: "w-replay" }, again("again", 1, _("Watch it again")), " ",
-      again("slowly", 0.25, _("In slow motion"))));
-  }
-  if (flying) {
-    box.append(html("p", { class: "w-flying" },
-      _("{counter} in flight… ", { counter: counterWords(flying.flight.counter) }),
-      html("button", { type: "button", "data-key": "skip", onclick: skip },
-        _("Skip to where it lands"))));
-  }
+/** Asks the server where the aimed shot would rest, if the table's assist is on (table.js
+ * keeps one question on its way, and the latest aim waiting). */
+function ask() {
+  const { board, ctx } = drawn;
+  const move = aimed();
+  board.dataset.aim = move || "";
+  if (!move || !ctx.assist || !ctx.preview || move === asked) return;
+  asked = move;
+  ctx.preview(move);
+  drawPreview();  // the last preview stays drawn until the answer, its sentence fades
+}
+
+/** No aim any more: no preview. */
+function forget() {
+  preview = null;
+  asked = null;
+  if (!drawn) return;
+  const { board } = drawn;
+  delete board.dataset.aim;
+  delete board.dataset.previewFor;
+  delete board.dataset.previewPlace;
+  drawPreview();
+}
+
+// --- the controls beside the table, and the story of the last shot --------------------
+
+/** What the seat acts on, beside the table or under it: the squidger's steepness, the
+ * preview's sentence, the aim's fields once a counter is chosen (and the aim as written). */
+function controls(view, ctx) {
+  const box = html("div", { class: "w-controls" });
   if (!ctx.yours || flying || view.result) return box;
   if ((ctx.legal || []).includes("pass")) {
     box.append(html("p", {}, _("None of your counters may be played: "),
@@ -496,14 +981,10 @@ function panel(view, ctx) {
         _("Pass"))));
     return box;
   }
-  box.append(html("p", { class: "w-how" }, selected
-    ? _("{counter} chosen. Drag back from it (the farther, the harder) and let go, or set the "
-      + "aim below and shoot.", { counter: counterWords(selected) })
-    : _("Your shot: press on one of your lit counters and drag back from it — the counter flies "
-      + "the other way, harder the farther you drag — then let go.")));
   const written = html("code", {});
   const write = () => {
-    written.textContent = aim ? notation(selected, aim.bearing, aim.pressure, steep) : "";
+    written.textContent = aimed() || "";
+    ask();
   };
   const steepness = html("input", { type: "range", min: 0, max: 90, step: 1, value: steep,
     name: "steep", "data-key": "steep", "aria-label": _("the squidger's steepness, degrees"),
@@ -514,23 +995,25 @@ function panel(view, ctx) {
     } });
   const shownSteep = html("output", {}, `${steep}°`);
   box.append(html("label", { class: "w-steep" },
-    _("The squidger's steepness (0 flat, 90 upright): "),
-    steepness, " ", shownSteep));
+    html("span", {}, _("The squidger's steepness (0 flat, 90 upright): ")),
+    html("span", { class: "w-slider" }, steepness, " ", shownSteep)));
+  if (ctx.assist) box.append(html("p", { class: "w-foresight", "aria-live": "polite" }));
   if (selected) {
     const c = view.counters.find((k) => k.counter === selected);
     aim = aim || { bearing: Math.round(cupBearing(c) * 10) / 10, pressure: 0.5 };
     // A field of the aim: a number the notation may refuse is sent as typed, and the
     // server's sentence says why.
-    const field = (name, min, max, step, digits, redraw) => html("input", {
+    const field = (name, min, max, step, digits, redraw, title = null) => html("input", {
       type: "number", name, min, max, step, value: aim[name].toFixed(digits), required: true,
-      "data-key": name,
+      "data-key": name, title,
       onchange: (event) => {
         const value = Number(event.target.value);
         if (event.target.value !== "" && Number.isFinite(value)) aim = { ...aim, [name]: value };
         write();
         if (redraw) redrawAim();
       } });
-    const bearing = field("bearing", 0, 359.9, 0.1, 1, false);
+    const bearing = field("bearing", 0, 359.9, 0.1, 1, false,
+      _("Aim (degrees, 0 to the right of red's seat, counter-clockwise) ").trim());
     const pressure = field("pressure", 0.01, 1, 0.01, 2, true);
     // Enter in a field, or the button, shoots what the fields say, as written.
     const form = html("form", { class: "w-aim", onsubmit: (event) => {
@@ -538,23 +1021,70 @@ function panel(view, ctx) {
       send(`${selected} aim ${bearing.value.trim() || "?"} pressure `
         + `${pressure.value.trim() || "?"} steep ${steep}`);
     } },
-    html("label", {}, _("Aim (degrees, 0 to the right of red's seat, counter-clockwise) "),
-      bearing),
-    " ", html("button", { type: "button", class: "quiet", "data-key": "at the cup", onclick: () => {
+    html("label", {}, _("Aim (degrees) "), bearing),
+    html("button", { type: "button", class: "quiet", "data-key": "at the cup", onclick: () => {
       aim = { ...aim, bearing: Math.round(cupBearing(c) * 10) / 10 };
       bearing.value = aim.bearing.toFixed(1);
       write();
       redrawAim();
     } }, _("at the cup")),
-    " ", html("label", {}, _("Pressure (0.01 to 1) "), pressure),
-    " ", html("button", { type: "submit", "data-key": "shoot" },
+    html("label", {}, _("Pressure (0.01 to 1) "), pressure),
+    html("button", { type: "submit", "data-key": "shoot" },
       _("Shoot {counter}", { counter: counterWords(selected) })));
     form.noValidate = true;
     box.append(form);
     write();
-    box.append(html("p", { class: "w-notation" }, _("As written: "), written));
+    // The aim as written follows the controls (under a narrow table, below them if need be).
+    return [box, html("p", { class: "w-notation" }, _("As written: "), written)];
   }
   return box;
+}
+
+/** How a shot is made, under the controls (on a phone, below the fold if need be). */
+function how(view, ctx) {
+  if (!ctx.yours || flying || view.result || (ctx.legal || []).includes("pass")) return null;
+  return html("p", { class: "w-how" }, selected
+    ? _("{counter} chosen. Drag back from it (the farther, the harder) and let go, or set its "
+      + "aim and pressure in the fields and shoot.", { counter: counterWords(selected) })
+    : _("Your shot: press on one of your lit counters and drag back from it — the counter flies "
+      + "the other way, harder the farther you drag — then let go."));
+}
+
+/** The last shot in words, its notation folded beside them; the pool's account at the end;
+ * the flight under way. */
+function story(view) {
+  const box = html("div", { class: "w-story" });
+  const last = (flying ? [] : view.last) || [];
+  if (view.result) {
+    box.append(html("h3", {}, _("The pool's account")),
+      html("ul", { class: "w-account" }, ...view.result.map((line) => html("li", {}, line))));
+  }
+  if (last.length) {
+    const words = html("div", { class: "w-last", "aria-live": "polite" },
+      html("strong", {}, _("The last shot: ")), ...last.map((line, i) => html("span", {},
+        (i ? " " : "") + line[0].toUpperCase() + line.slice(1) + ".")));
+    if ((view.written || []).length) {
+      words.append(html("details", { class: "w-written" }, html("summary", {}, _("As written")),
+        ...view.written.map((line) => html("code", {}, line))));
+    }
+    box.append(words);
+  }
+  if (flying) {
+    box.append(html("p", { class: "w-flying" },
+      _("{counter} in flight… ", { counter: counterWords(flying.flight.counter) }),
+      html("button", { type: "button", "data-key": "skip", onclick: () => hurry(drawn.board) },
+        _("Skip to where it lands"))));
+  }
+  return box;
+}
+
+/** "Watch it again", at its speed or slowly (not where motion is reduced: it has landed). */
+function replays(view) {
+  if (!view.flight || flying || still()) return null;
+  const again = (key, rate, words) => html("button", { type: "button", class: "quiet",
+    "data-key": key, onclick: () => watch(view, rate) }, words);
+  return html("p", { class: "w-replay" }, again("again", 1, _("Watch it again")), " ",
+    again("slowly", 0.25, _("In slow motion")));
 }
 
 // --- the side view and the flight ------------------------------------------------------
@@ -628,7 +1158,7 @@ function placeSide(side, x, y, z, tilt) {
 }
 
 /** Moves the counters of the flight to where they are `t` seconds into it (null: where they
- * are now); true once it is over. */
+ * are now; Infinity: where they land); true once it is over. */
 function showFlight(t) {
   const { board } = drawn;
   const top = board.querySelector("svg.winks-top");
@@ -661,11 +1191,8 @@ function showFlight(t) {
       side.trace.setAttribute("points", side.all.slice(0, i + 1).join(" "));
     }
   }
-  if (over) {
-    flying = null;
-    return true;
-  }
-  return false;
+  heard(view, flying.before, t, flying.heard);
+  return over;
 }
 
 function isOff(view, x, y) {

@@ -259,10 +259,15 @@ def read_new_table(game: str, form: dict[str, str]
 def table(table: GameTable) -> str:
     declared = table.game.manifest
     shown = {o.name: o for o in declared.options}
-    options = [_("{option}: {value}", option=shown[name].title(), value=shown[name].word(value))
-               for name, value in table.game.options.items() if shown[name].rule]
+    said = {name: _("{option}: {value}", option=shown[name].title(),
+                    value=shown[name].word(value))
+            for name, value in table.game.options.items() if shown[name].rule}
+    # The page's head names the readings that differ from the source's; the whole list folds.
+    changed = [words for name, words in said.items()
+               if table.game.options[name] != shown[name].default]
     return _render(
-        "table.html", table=table, declared=declared, options=_("; ").join(options),
+        "table.html", table=table, declared=declared, options=_("; ").join(said.values()),
+        changed=_("; ").join(changed),
         how_to_play=_quick_rules(declared.id, tuple(table.game.options.items()), language()),
         doc=_doc(declared.id), seats=[table.seat_name(s) for s in range(len(table.kinds))],
         called=[table.game.seat_called(s) for s in range(len(table.kinds))],

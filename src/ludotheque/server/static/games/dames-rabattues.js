@@ -10,6 +10,7 @@
 // did.
 
 import { _ } from "../i18n.js";
+import { html, pause, still } from "./dom.js";
 import * as T from "./trictrac.js";
 
 const PILES = [2, 2, 2, 3, 3, 3];
@@ -29,15 +30,115 @@ const PARTS = [
   ["up", null, ["{seat} raises {numbers}", _("{seat} raises {numbers}")]],
 ];
 const LAYER = 10;  // a stacked checker's thickness, seen from the side
+const EDGE = 0.55; // a checker seen edge on: its height for its width
 let keyboard = false;
 // «Throw to the end»: every move of Dames rabattues is forced, so a seat may have its throws
-// made for it, one every PACE milliseconds (each seen before the next), until the game ends
-// or it stops them.
-const PACE = 700;
-let throwing = false, pace = null;
+// made for it until the game ends or it stops them, each played out on the board (the dice,
+// then the checkers) and a BEAT after (PACE where nothing moves) before the next is thrown.
+const BEAT = 300, PACE = 700;
+let throwing = false, thrown = null, shown = null;
 
-export function draw(board, view, ctx) {
+/** Draws the view (table.js's draw), what happened since the last one played on it. */
+export const draw = T.director(paint, steps);
+
+// --- what happened between two views -------------------------------------------------------
+
+/** A side's checkers on each of its points: standing on a pile (to knock down), lying (the
+ * pile's bottom one included), and those raised, in the tray. */
+function piles(side) {
+  const knock = side.phase === "knock";
+  return { standing: side.left.map((n) => (knock ? n : 0)),
+    lying: side.left.map((n, i) => (knock ? PILES[i] - n : n)),
+    raised: knock ? 0 : 15 - side.left.reduce((a, b) => a + b, 0) };
+}
+
+/** Where a checker lies on point col: the j-th lying flat, beyond the pile if one stands. */
+function flatAt(row, col, j, stacked) {
+  const g = T.geometry, R = T.R;
+  const start = stacked ? 2 * R + 12 : 0;
+  const y = row === "bottom" ? g.playBottom - R - 2 - start - 2 * R * j : g.playTop + R + 2 + start + 2 * R * j;
+  return { x: T.colX(col), y };
+}
+
+/** Where the j-th checker of a pile of standing + 1 is (0 the bottom one), seen from the side:
+ * the middle of its face. */
+function layerAt(row, col, j, standing) {
+  const g = T.geometry, ry = T.R * EDGE;
+  const bottom = row === "bottom" ? g.playBottom - 4 - ry - LAYER : g.playTop + 4 + ry + (standing + 1) * LAYER;
+  return { x: T.colX(col), y: bottom - j * LAYER };
+}
+
+/** The j-th checker raised, in the tray by the light. */
+function trayAt(row, j) {
+  const g = T.geometry;
+  const top = row === "top";
+  return T.pileAt(T.trayAt("left", row).x, top ? g.playTop + T.R : g.playBottom - T.R, j, top ? 1 : -1);
+}
+
+/** The last throw, as the view tells it: the thrower, the dice, their name, what they did. */
+function throwOf(view) {
+  const said = T.told(view.last, ...THROW_TOLD);
+  const dice = said && /^(\d)-(\d) \(([^)]+)\)$/.exec(said.throw);
+  return said && dice && T.colourOf(said.seat)
+    ? { thrower: T.colourOf(said.seat), high: Number(dice[1]), low: Number(dice[2]), name: dice[3],
+        parts: said.parts }
+    : null;
+}
+
+/** What happened between two views (trictrac.js's director): the dice thrown, then on each
+ * point in turn, the thrower's first, the checkers knocked down (turned over from the pile to
+ * lie flat) and those raised (turned over into the tray). */
+function steps(before, after) {
+  // seen from another side, a replay stepping back or leaping over throws: drawn as it is
+  if (before.seat !== after.seat || after.throws < before.throws || after.throws > before.throws + 1) {
+    return null;
+  }
+  const me = after.seat === "black" ? "black" : "white";
+  const told = throwOf(after);
+  const found = [];
+  if (after.throws > before.throws && told) found.push({ roll: [told.high, told.low] });
+  const first = told ? told.thrower : me;
+  for (const colour of [first, first === "white" ? "black" : "white"]) {
+    const row = colour === me ? "bottom" : "top";
+    const was = piles(before.sides[colour]), now = piles(after.sides[colour]);
+    let raised = was.raised;
+    for (let col = 0; col < 6; col++) {
+      const s = was.standing[col], l = was.lying[col], s2 = now.standing[col], l2 = now.lying[col];
+      const knocked = s - s2, lifted = l + knocked - l2;
+      if (knocked < 0 || lifted < 0) return null;
+      if (!knocked && !lifted) continue;
+      const flat = (j, stacked) => ({ slot: `${colour}:${col}:f${j}`, node: `${colour}:${col}:f${j}`,
+        ...flatAt(row, col, j, stacked) });
+      const layer = (j) => ({ slot: `${colour}:${col}:s${j}`, squash: EDGE, ...layerAt(row, col, j, s) });
+      // the checkers lying on the point, from the rim, then those knocked down, in turn
+      const lying = s > 0 ? [layer(0), ...Array.from({ length: l - 1 }, (_x, j) => flat(j, true))]
+        : Array.from({ length: l }, (_x, j) => flat(j, false));
+      for (let k = 0; k < knocked; k++) lying.push(layer(s - k));
+      // the last laid down are the first raised
+      const kept = lying.slice(0, lying.length - lifted);
+      const down = [];
+      kept.forEach((from, j) => {
+        if (s2 > 0 && j === 0) return;  // the pile's bottom checker, under what still stands
+        const to = s2 > 0 ? flat(j - 1, true) : flat(j, false);
+        if (from.x !== to.x || from.y !== to.y || from.squash) down.push({ from, to, flip: Boolean(from.squash) });
+      });
+      const up = lying.slice(lying.length - lifted).reverse().map((from) => {
+        const j = raised++;
+        return { from, to: { slot: `${colour}:t${j}`, node: `${colour}:t${Math.min(j, 3)}`, ...trayAt(row, j) },
+          flip: true };
+      });
+      if (down.length) found.push({ hops: down });
+      if (up.length) found.push({ hops: up });
+    }
+  }
+  return found.length > 14 ? null : found;
+}
+
+// --- the drawing -----------------------------------------------------------------------------
+
+function paint(board, view, ctx) {
   T.ensureCss();
+  shown = ctx;
   const me = view.seat === "black" ? "black" : "white";
   const them = me === "white" ? "black" : "white";
   const spectator = view.seat === null;
@@ -62,12 +163,7 @@ export function draw(board, view, ctx) {
 
   // What the last throw did, to mark it: {colour: {point: "down" | "up"}}.
   const news = { white: {}, black: {} };
-  const said = T.told(view.last, ...THROW_TOLD);
-  const dice = said && /^(\d)-(\d) \(([^)]+)\)$/.exec(said.throw);
-  const told = said && dice && T.colourOf(said.seat)
-    ? { thrower: T.colourOf(said.seat), high: Number(dice[1]), low: Number(dice[2]), name: dice[3],
-        parts: said.parts }
-    : null;
+  const told = throwOf(view);
   if (told) {
     for (const part of told.parts.split(/\s*;\s*/)) {
       for (const [verb, then, templates] of PARTS) {
@@ -81,23 +177,23 @@ export function draw(board, view, ctx) {
     }
   }
 
-  // The piles.
+  // The piles; each checker drawn kept by its place, for what moves (steps' node names).
   const pieces = T.el("g", { class: "tt-pieces" }, svg);
+  const nodes = new Map(), after = [];
   for (const [colour, row] of [[me, "bottom"], [them, "top"]]) {
-    const side = view.sides[colour];
     const whose = colour === view.seat ? null : nameOf(colour);
-    side.left.forEach((left, i) => {
-      const col = i, n = String(i + 1);
-      const standing = side.phase === "knock" ? left : 0;
-      const lying = side.phase === "knock" ? PILES[i] - left : left;
-      drawPoint(pieces, row, col, colour, standing, lying, news[colour][n], whose);
-    });
+    const { standing, lying, raised } = piles(view.sides[colour]);
+    for (let col = 0; col < 6; col++) {
+      const drawn = drawPoint(pieces, row, col, colour, standing[col], lying[col], news[colour][col + 1], whose);
+      drawn.flats.forEach((node, j) => nodes.set(`${colour}:${col}:f${j}`, node));
+      after.push(...drawn.news);
+    }
     // the raised checkers, in the tray by the light
-    const lifted = side.phase === "raise" ? 15 - side.left.reduce((a, b) => a + b, 0) : 0;
-    if (lifted) {
+    if (raised) {
       const x = T.trayAt("left", row).x;
       const y0 = row === "top" ? g.playTop + T.R : g.playBottom - T.R;
-      T.pile(pieces, x, y0, lifted, colour, { dir: row === "top" ? 1 : -1 });
+      T.pile(pieces, x, y0, raised, colour, { dir: row === "top" ? 1 : -1 })
+        .forEach((node, j) => nodes.set(`${colour}:t${j}`, node));
     }
   }
 
@@ -121,7 +217,7 @@ export function draw(board, view, ctx) {
 
   // The dice box, in the right half: the last throw, and the button to throw.
   const canThrow = ctx.legal.includes("throw");
-  drawDiceBox(svg, view, ctx, nameOf, told, canThrow);
+  const dice = drawDiceBox(svg, view, ctx, nameOf, told, canThrow);
 
   // The strips.
   const kinds = ctx.kinds || [];
@@ -147,34 +243,45 @@ export function draw(board, view, ctx) {
       : _("{name}: a die n lifts one checker off point n.", { name: who });
   T.text(svg, 8, foot, line, { class: canThrow ? "tt-foot-hint" : "tt-foot" });
   const marked = Object.keys(news.white).length + Object.keys(news.black).length;
-  if (marked) T.text(svg, 8, foot + 24, _("⬇ knocked down, ⬆ raised by the last throw"), { class: "tt-foot" });
+  if (marked) after.push(T.text(svg, 8, foot + 24, _("⬇ knocked down, ⬆ raised by the last throw"), { class: "tt-foot" }));
+  const flying = T.el("g", { class: "tt-flying", "aria-hidden": "true" }, svg);
 
-  // Throwing to the end: the next throw, once this one has been seen; a toggle under the
-  // board for the seat, while the game goes on.
+  // Throwing to the end: a toggle beside the board for the seat, while the game goes on.
   if (ctx.over || spectator) throwing = false;
-  clearTimeout(pace);
-  if (throwing && canThrow) pace = setTimeout(() => ctx.play("throw"), PACE);
-  if (!spectator && !ctx.over) {
-    const toggle = T.el("g", { class: "tt-auto", "data-key": "auto" }, svg);
-    T.el("rect", { x: T.W - 230, y: foot - 26, width: 222, height: 40, rx: 8,
-      class: `tt-throw-box${throwing ? "" : " tt-can"}` }, toggle);
-    T.text(toggle, T.W - 119, foot, throwing ? _("■ Stop throwing") : _("⏩ Throw to the end"),
-      { class: "tt-throw-text", "text-anchor": "middle" });
-    T.clickable(toggle, throwing ? _("Stop throwing") : _("Throw to the end"), () => {
+  T.under(board, spectator || ctx.over ? null : html("button", {
+    type: "button", "data-key": "auto", text: throwing ? _("Stop throwing") : _("Throw to the end"),
+    onclick: () => {
       throwing = !throwing;
-      if (throwing && ctx.legal.includes("throw")) ctx.play("throw");
-      else draw(board, view, ctx);
-    });
-  }
+      if (throwing && ctx.legal.includes("throw")) throwNow(ctx, view);
+      else T.again(board);
+    },
+  }));
 
   if (keyboard && canThrow && (!document.activeElement || document.activeElement === document.body)) {
     const button = svg.querySelector("[data-key='throw']");
     if (button) button.focus();
   }
+  return { nodes, flying, after, ...dice,
+    tempDice: (values) => dice.at.map(([x, y, size], i) => T.die(flying, x, y, size, values[i])),
+    // the next throw, once this one has been seen played out
+    whenStill: () => {
+      if (!throwing || !canThrow) return;
+      const wait = still() ? new Promise((done) => setTimeout(done, PACE)) : pause(board, BEAT);
+      wait.then(() => { if (throwing && shown === ctx) throwNow(ctx, view); });
+    } };
+}
+
+/** Throws for the seat, once for a view (a view drawn twice does not throw twice). */
+function throwNow(ctx, view) {
+  const key = `${view.position} ${view.throws}`;
+  if (thrown === key) return;
+  thrown = key;
+  ctx.play("throw");
 }
 
 /** One point: the pile (stacked checkers still to knock down, on the bottom one), the lying
- * checkers in front of it, and the mark of what the last throw did there. */
+ * checkers in front of it, and the mark of what the last throw did there. Returns the flat
+ * checkers drawn, from the rim, and the marks. */
 function drawPoint(parent, row, col, colour, standing, lying, news, whose) {
   const g = T.geometry;
   const x = T.colX(col);
@@ -184,16 +291,15 @@ function drawPoint(parent, row, col, colour, standing, lying, news, whose) {
   if (standing > 0) {
     // the bottom checker and those stacked on it, as a stack seen from the side
     const layers = standing + 1;
-    const ry = R * 0.55;
-    const bottomY = row === "bottom" ? g.playBottom - 4 - ry - LAYER : g.playTop + 4 + ry + layers * LAYER;
+    const ry = R * EDGE;
     const stackG = T.el("g", { class: `tt-checker tt-${colour} tt-standing` }, group);
     for (let j = 0; j < layers; j++) {
-      const cy = bottomY - j * LAYER;
+      const cy = layerAt(row, col, j, standing).y;
       T.el("path", { d: `M${x - R + 1},${cy} L${x - R + 1},${cy + LAYER} A${R - 1},${ry} 0 0 0 ${x + R - 1},${cy + LAYER} L${x + R - 1},${cy} Z`,
         class: "tt-pile-edge" }, stackG);
       T.el("ellipse", { cx: x, cy, rx: R - 1, ry, class: "tt-disc" }, stackG);
     }
-    const topY = bottomY - (layers - 1) * LAYER;
+    const topY = layerAt(row, col, standing, standing).y;
     if (colour === "white") {
       T.el("ellipse", { cx: x, cy: topY, rx: R * 0.5, ry: ry * 0.5, class: "tt-mark" }, stackG);
     } else {
@@ -206,31 +312,31 @@ function drawPoint(parent, row, col, colour, standing, lying, news, whose) {
       : _("a pile: 1 checker to knock down on the bottom one"));
     lying -= 1;  // the bottom checker is drawn in the stack
   }
-  const flatSpot = (i) => {
-    // flat checkers start beyond the stack when there is one
-    const start = standing > 0 ? 2 * R + 12 : 0;
-    const y = row === "bottom" ? g.playBottom - R - 2 - start - 2 * R * i
-      : g.playTop + R + 2 + start + 2 * R * i;
-    return { x, y };
-  };
+  // flat checkers start beyond the stack when there is one
+  const flatSpot = (i) => flatAt(row, col, i, standing > 0);
+  const flats = [];
   for (let i = 0; i < lying; i++) {
     const at = flatSpot(i);
-    T.checker(group, at.x, at.y, colour);
+    flats.push(T.checker(group, at.x, at.y, colour));
   }
   if (lying > 0) label.push(_("{count} lying flat", { count: lying }));
   if (!label.length) label.push(_("empty"));
   // the last throw's mark: a ring on the checker just laid down, a ghost where one was lifted
+  const marks = [];
   if (news) {
     const at = news === "down" ? (lying > 0 ? flatSpot(lying - 1) : null) : flatSpot(Math.max(lying, 0));
-    if (at) T.el("circle", { cx: at.x, cy: at.y, r: R + 1, class: "tt-ghost" }, group);
+    if (at) marks.push(T.el("circle", { cx: at.x, cy: at.y, r: R + 1, class: "tt-ghost" }, group));
     const tipY = row === "bottom" ? g.playBottom - g.ROW + 16 : g.playTop + g.ROW - 16;
-    T.el("rect", { x: x - 15, y: tipY - 14, width: 30, height: 28, rx: 6, class: "tt-news-box" }, group);
-    T.text(group, x, tipY + 7, news === "down" ? "⬇" : "⬆", { class: "tt-news", "text-anchor": "middle", "font-size": 20 });
+    const mark = T.el("g", {}, group);
+    T.el("rect", { x: x - 15, y: tipY - 14, width: 30, height: 28, rx: 6, class: "tt-news-box" }, mark);
+    T.text(mark, x, tipY + 7, news === "down" ? "⬇" : "⬆", { class: "tt-news", "text-anchor": "middle", "font-size": 20 });
+    marks.push(mark);
     label.push(news === "down" ? _("one just knocked down") : _("one just raised"));
   }
   const point = col + 1, what = label.join(", ");
   group.setAttribute("aria-label", whose === null ? _("Your point {point}: {what}", { point, what })
     : _("{name}'s point {point}: {what}", { name: whose, point, what }));
+  return { flats, news: marks };
 }
 
 /** A small stack, for the legend. */
@@ -244,7 +350,8 @@ function pileIcon(parent, x, y, colour) {
 }
 
 /** The right half of the board: the last throw's dice, name and what it did, and, on the
- * seat's turn, the button that throws. */
+ * seat's turn, the button that throws. Returns the dice drawn, what is said of them, and
+ * where dice are drawn (at: [x, y, size] each). */
 function drawDiceBox(svg, view, ctx, nameOf, told, canThrow) {
   const g = T.geometry;
   const x = g.rightTable + 12, w = 6 * g.COL - 24;
@@ -265,18 +372,19 @@ function drawDiceBox(svg, view, ctx, nameOf, told, canThrow) {
     T.text(box, cx, cy, _("{name} to throw", { name: nameOf(view.to_throw) }), { class: "tt-throw-title", "text-anchor": "middle" });
   }
   cy += canThrow ? 84 : 62;
+  const shown = { dice: [], diceText: [], at: [[cx - 42, cy + 50, 66], [cx + 42, cy + 50, 66]] };
   if (told) {
     const { high, low, thrower } = told;
-    T.text(box, cx, cy, _("Last throw, {name}'s:", { name: nameOf(thrower) }), { class: "tt-throw-text", "text-anchor": "middle" });
-    T.die(box, cx - 42, cy + 50, 66, high);
-    T.die(box, cx + 42, cy + 50, 66, low);
-    T.text(box, cx, cy + 118, `${high}-${low}: ${told.name}`, { class: "tt-throw-title", "text-anchor": "middle" });
+    const say = (...args) => shown.diceText.push(T.text(box, ...args));
+    say(cx, cy, _("Last throw, {name}'s:", { name: nameOf(thrower) }), { class: "tt-throw-text", "text-anchor": "middle" });
+    shown.dice = shown.at.map(([dx, dy, size], i) => T.die(box, dx, dy, size, [high, low][i]));
+    say(cx, cy + 118, `${high}-${low}: ${told.name}`, { class: "tt-throw-title", "text-anchor": "middle" });
     const lines = T.wrap(T.cap(told.parts) + ".", 26);
     if (high === low && !view.winner && view.to_throw === thrower) {
       lines.push(_("A doublet:"), _("{name} throws again.", { name: nameOf(thrower) }));
     }
     lines.slice(0, 6).forEach((line, i) =>
-      T.text(box, cx, cy + 150 + i * 24, line, { class: "tt-throw-text", "text-anchor": "middle" }));
+      say(cx, cy + 150 + i * 24, line, { class: "tt-throw-text", "text-anchor": "middle" }));
   } else if (view.stage !== "lot" && view.to_throw) {
     // Wrapped as the throw's sentence is, so that it stays inside the box.
     T.wrap(_("{seat} has the dice first, by lot.", { seat: nameOf(view.to_throw) }), 26).forEach((line, i) =>
@@ -286,4 +394,5 @@ function drawDiceBox(svg, view, ctx, nameOf, told, canThrow) {
   if (canThrow) {
     T.clickable(box, _("Throw the dice"), (byKey) => { keyboard = byKey; ctx.play("throw"); });
   }
+  return shown;
 }

@@ -27,12 +27,15 @@ let drawn = null;          // the last draw's arguments, to draw again after a c
 let focusKey = null;       // the element to focus after drawing (keyboard play)
 let keyboard = false;      // whether the last move was made from the keyboard
 
-export function draw(board, view, ctx) {
+/** Draws the view (table.js's draw), what happened since the last one played on it. */
+export const draw = T.director(paint, steps);
+
+function paint(board, view, ctx) {
   T.ensureCss();
   drawn = { board, view, ctx };
   const key = JSON.stringify([view.position, ctx.legal]);
   if (sel.key !== key) sel = { key, origin: null, done: [], choice: null };
-  render();
+  return render();
 }
 
 // --- moves as written -------------------------------------------------------------------
@@ -63,6 +66,111 @@ function minus(all, taken) {
   return left;
 }
 
+// --- the board as the viewer sees it ---------------------------------------------------------
+
+const rivalOf = (colour) => (colour === "white" ? "black" : "white");
+/** A viewer's point (1–24) as his opponent numbers it (and back again). */
+const theirs = (p) => ((p + 11) % 24) + 1;
+/** Where the viewer's point p lies: top row right to left 1–12, bottom row left to right. */
+const slot = (p) => (p <= 12 ? { row: "top", col: 12 - p } : { row: "bottom", col: p - 13 });
+
+/** Each colour's checkers per place, in the viewer's (colour me) numbering: 1–24 the points,
+ * BAR and OFF. */
+function countsOf(view, me) {
+  const index = (p) => (me === "white" ? p - 1 : (p + 11) % 24);
+  const mine = Array(26).fill(0), others = Array(26).fill(0);
+  for (let p = 1; p <= 24; p++) {
+    const v = view.points[index(p)] * (me === "white" ? 1 : -1);
+    if (v > 0) mine[p] = v; else others[p] = -v;
+  }
+  const them = rivalOf(me);
+  [mine[BAR], mine[OFF], others[BAR], others[OFF]] = [view.sides[me].bar, view.sides[me].off,
+    view.sides[them].bar, view.sides[them].off];
+  return { [me]: mine, [them]: others };
+}
+
+/** The view's last move, if its last event was one: its mover and its steps (his numbering). */
+function lastPlayed(view) {
+  const played = T.told(`${(view.last || "").split(";")[0].trim().replace(/\.$/, "")}.`, ...PLAYED);
+  const mover = played && T.colourOf(played.seat);
+  const moved = mover && parseMove(played.moves);
+  return moved ? { mover, steps: moved } : null;
+}
+
+/** Where the i-th checker of a colour stands on a place (the viewer's numbering): its stack
+ * on a point, its pile on the bar (the viewer's above, where he enters) or in its tray. */
+function spot(me, colour, place, i) {
+  if (place !== BAR && place !== OFF) {
+    const { row, col } = slot(place);
+    return T.checkerAt(row, col, Math.min(i, 4));
+  }
+  const g = T.geometry;
+  const row = (colour === me) === (place === BAR) ? "top" : "bottom";
+  const x = place === BAR ? T.barAt(row).x : T.trayAt(colour === me ? "right" : "left", row).x;
+  return T.pileAt(x, row === "top" ? g.playTop + T.R : g.playBottom - T.R, i, row === "top" ? 1 : -1);
+}
+
+/** The name of the checker drawn for the i-th on a place (a stack shows five, a pile four). */
+function nodeName(colour, place, i) {
+  return `${colour}:${place}:${Math.min(i, place === BAR || place === OFF ? 3 : 4)}`;
+}
+
+/** What happened between two views (trictrac.js's director): the dice thrown, the checkers
+ * moved, step by step as the last move tells them, else as the counts differ. */
+function steps(before, after) {
+  if (before.seat !== after.seat) return null;  // seen from another side: drawn as it is
+  const me = after.seat === "black" ? "black" : "white";
+  const was = countsOf(before, me), now = countsOf(after, me);
+  const at = (colour, place, i) => ({ slot: `${colour}:${place}:${i}`, ...spot(me, colour, place, i),
+    node: nodeName(colour, place, i) });
+  const thrown = T.parseThrow(after.throw);
+  const rolled = thrown && (after.throw !== before.throw || after.to_move !== before.to_move
+    || before.stage !== "move");
+  const roll = rolled ? [{ roll: thrown[0] === thrown[1] ? Array(4).fill(thrown[0]) : thrown }] : [];
+  const played = lastPlayed(after);
+  const moves = (played && replay(played)) || guess();
+  if (!moves) return null;
+  // a move told last came after the dice; else the dice thrown came last
+  return played && moves.told ? [...roll, ...moves] : [...moves, ...roll];
+
+  function replay({ mover, steps: told }) {
+    const rival = rivalOf(mover);
+    const count = { [mover]: [...was[mover]], [rival]: [...was[rival]] };
+    const mine = (p) => (mover === me || p === BAR || p === OFF ? p : theirs(p));
+    const found = [];
+    for (const step of told) {
+      const from = mine(step.from), to = mine(step.to);
+      if (!(count[mover][from] > 0)) return null;
+      found.push({ hops: [{ from: at(mover, from, --count[mover][from]), to: at(mover, to, count[mover][to]++) }] });
+      if (step.hit && to !== OFF) {
+        if (!(count[rival][to] > 0)) return null;
+        found.push({ hops: [{ from: at(rival, to, --count[rival][to]), to: at(rival, BAR, count[rival][BAR]++) }] });
+      }
+    }
+    const same = [mover, rival].every((c) => count[c].every((n, p) => n === now[c][p]));
+    return same ? Object.assign(found, { told: true }) : null;
+  }
+
+  function guess() {
+    // Each colour's checkers gone from places and come to others, paired in the way they go.
+    const found = [];
+    for (const colour of [me, rivalOf(me)]) {
+      const own = (p) => (colour === me || p === BAR || p === OFF ? p : theirs(p));
+      const gone = [], come = [];
+      for (let p = 0; p <= OFF; p++) {
+        for (let n = was[colour][p]; n > now[colour][p]; n--) gone.push({ p, i: n - 1 });
+        for (let n = was[colour][p]; n < now[colour][p]; n++) come.push({ p, i: n });
+      }
+      if (gone.length !== come.length) return null;
+      const order = (a, b) => own(a.p) - own(b.p);
+      gone.sort(order);
+      come.sort(order);
+      gone.forEach((g, k) => found.push({ hops: [{ from: at(colour, g.p, g.i), to: at(colour, come[k].p, come[k].i) }] }));
+    }
+    return found.length > 8 ? null : found;  // a jump (a replay's): drawn as it is
+  }
+}
+
 function pointName(p) {
   return p === OFF ? _("off") : p === BAR ? _("the bar") : _("point {point}", { point: p });
 }
@@ -78,22 +186,8 @@ function render() {
   const nameOf = (colour) => T.cap((ctx.called || ctx.seats)[seatIndex[colour]] || _(colour));
   const their = nameOf(them);
 
-  // The viewer's point p (1–24) as an index of view.points (White's numbering), its slot,
-  // and the opponent's number for it.
-  const index = (p) => (me === "white" ? p - 1 : (p + 11) % 24);
-  const slot = (p) => (p <= 12 ? { row: "top", col: 12 - p } : { row: "bottom", col: p - 13 });
-  const theirs = (p) => ((p + 11) % 24) + 1;
-
   // Checkers per viewer's point, with the steps already clicked in a pair move applied.
-  const mine = Array(26).fill(0), other = Array(26).fill(0);
-  for (let p = 1; p <= 24; p++) {
-    const v = view.points[index(p)] * (me === "white" ? 1 : -1);
-    if (v > 0) mine[p] = v; else other[p] = -v;
-  }
-  mine[BAR] = view.sides[me].bar;
-  mine[OFF] = view.sides[me].off;
-  other[BAR] = view.sides[them].bar;
-  other[OFF] = view.sides[them].off;
+  const { [me]: mine, [them]: other } = countsOf(view, me);
   for (const step of sel.done) {
     mine[step.from] -= 1;
     mine[step.to] += 1;
@@ -158,6 +252,8 @@ function render() {
   });
 
   const pieces = T.el("g", { class: "tt-pieces" }, svg);
+  const nodes = new Map();  // each checker drawn, by its place (nodeName), for what moves
+  const keep = (colour, place, list) => list.forEach((node, i) => nodes.set(nodeName(colour, place, i), node));
   const courier = { [me]: null, [them]: null };
   for (const [colour, counts, own] of [[me, mine, (p) => p], [them, other, theirs]]) {
     if (view.sides[colour].courier_home) continue;
@@ -177,18 +273,19 @@ function render() {
       const n = counts[p];
       if (!n) continue;
       const group = T.el("g", { role: "img" }, pieces);
-      const top = T.stack(group, row, col, n, colour,
+      const stack = T.stack(group, row, col, n, colour,
         { topClass: courier[colour] === p ? "tt-courier" : "" });
+      keep(colour, p, stack);
       const words = [colour === "white"
         ? (n > 1 ? _("{count} white checkers", { count: n }) : _("1 white checker"))
         : (n > 1 ? _("{count} black checkers", { count: n }) : _("1 black checker"))];
       if (courier[colour] === p) {
-        badge(group, top, "C", "tt-badge-box", row);
+        badge(stack[stack.length - 1], T.checkerAt(row, col, stack.length - 1), "C", "tt-badge-box", row);
         words.push(_("the courier (C)"));
       }
       if (loser === colour && own(p) < 19) {
         cochonnets[colour] += n;
-        for (let i = 0; i < Math.min(n, 5); i++) badge(group, T.checkerAt(row, col, i), "c", "tt-cochonnet-box", row);
+        stack.forEach((node, i) => badge(node, T.checkerAt(row, col, i), "c", "tt-cochonnet-box", row));
         words.push(n > 1 ? _("cochonnets (c)") : _("cochonnet (c)"));
       }
       const names = { name: nameOf(me), point: p, other: their, theirs: theirs(p), what: words.join(", ") };
@@ -202,7 +299,7 @@ function render() {
     if (counts[BAR] > 0) {
       const at = T.barAt(row);
       const y0 = row === "top" ? g.playTop + T.R : g.playBottom - T.R;
-      T.pile(pieces, at.x, y0, counts[BAR], colour, { dir: row === "top" ? 1 : -1 });
+      keep(colour, BAR, T.pile(pieces, at.x, y0, counts[BAR], colour, { dir: row === "top" ? 1 : -1 }));
       if (loser === colour) cochonnets[colour] += counts[BAR];
     }
   }
@@ -211,19 +308,21 @@ function render() {
     const n = counts[OFF];
     if (n > 0) {
       const y0 = row === "top" ? g.playTop + T.R : g.playBottom - T.R;
-      T.pile(pieces, T.trayAt(side, row).x, y0, n, colour, { dir: row === "top" ? 1 : -1 });
+      keep(colour, OFF, T.pile(pieces, T.trayAt(side, row).x, y0, n, colour, { dir: row === "top" ? 1 : -1 }));
     }
   }
 
-  // The last move, as an arrow (the mover writes his own numbering).
-  const played = T.told(`${(view.last || "").split(";")[0].trim().replace(/\.$/, "")}.`, ...PLAYED);
-  const mover = played && T.colourOf(played.seat);
-  if (mover && !sel.done.length && sel.origin === null) {
+  // The last move, as an arrow (the mover writes his own numbering); it shows, as what the
+  // seat is to do, once the moves before have been played on the board.
+  const played = lastPlayed(view);
+  const later = [];
+  if (played && !sel.done.length && sel.origin === null) {
+    const { mover } = played;
     const counts = mover === me ? mine : other;
     const toViewer = (p) => (mover === me ? p : theirs(p));
-    for (const step of parseMove(played.moves) || []) {
+    for (const step of played.steps) {
       const from = where(step.from, false), to = where(step.to, true);
-      if (from && to) T.moveArrow(svg, from, to);
+      if (from && to) later.push(T.moveArrow(svg, from, to));
     }
     function where(p, landed) {
       if (p === BAR) return T.barAt(mover === me ? "top" : "bottom");
@@ -238,7 +337,7 @@ function render() {
   }
 
   // The middle band: the dice and the throw's name at the left; news at the right.
-  drawBand(svg, view, ctx, nameOf, me, cochonnets, loser);
+  const dice = drawBand(svg, view, ctx, nameOf, me, cochonnets, loser);
 
   // The seats' strips: the opponent above, the viewer below.
   const kinds = ctx.kinds || [];
@@ -280,14 +379,17 @@ function render() {
     } else hint = _("Your move: click a lit checker, then a lit place to move it to.");
   }
   if (hint) {
-    T.wrap(hint, 72).forEach((line, i) => T.text(svg, 8, foot + i * 22, line, { class: "tt-foot-hint" }));
+    // what the seat is to do shows once what came before it has been played on the board
+    T.wrap(hint, 72).forEach((line, i) => later.push(T.text(svg, 8, foot + i * 22, line, { class: "tt-foot-hint" })));
   } else if (view.last) {
     T.wrap(_("Last: {last}", { last: view.last }), 72).slice(0, 2).forEach((line, i) =>
       T.text(svg, 8, foot + i * 22, line, { class: "tt-foot" }));
   }
 
-  // The clickable places, last, so that they lie above everything.
+  // What moves, above the rest; the clickable places, last, so that they lie above everything.
+  const flying = T.el("g", { class: "tt-flying", "aria-hidden": "true" }, svg);
   const hits = T.el("g", { class: "tt-hits" }, svg);
+  later.push(hits);
   const firstKeys = [];
   if (sel.choice) {
     drawChoice(svg, sel.choice, firstKeys);
@@ -324,6 +426,8 @@ function render() {
     if (first) first.focus();
   }
   focusKey = null;
+  return { nodes, flying, after: later, ...dice,
+    tempDice: (values) => dice.at(values).map(([x, y, size], i) => T.die(flying, x, y, size, values[i])) };
 
   // -- helpers that need this draw's values --
 
@@ -461,11 +565,15 @@ function badge(parent, at, letter, cls, row) {
 }
 
 /** The middle band: the throw (dice, dice used struck through, the throw's name) on the
- * left, and the end of the game across the board when it is over. */
+ * left, and the end of the game across the board when it is over. Returns the dice drawn,
+ * what is said of them, and where dice are drawn (at(values): [x, y, size] each). */
 function drawBand(svg, view, ctx, nameOf, me, cochonnets, loser) {
   const g = T.geometry;
   const mid = (g.bandTop + g.bandBottom) / 2;
   const band = T.el("g", { class: "tt-band" }, svg);
+  const size = 40, gap = 8, x0 = g.leftTable + 10;
+  const at = (values) => values.map((_d, i) => [x0 + size / 2 + i * (size + gap), mid - 10, size]);
+  const shown = { dice: [], diceText: [], at };
   if (view.winner) {
     const stake = (ctx.options || {}).scoring === "multiple" ? stakeOf(view, loser) : null;
     const winner = nameOf(view.winner), name = nameOf(loser);
@@ -488,7 +596,7 @@ function drawBand(svg, view, ctx, nameOf, me, cochonnets, loser) {
     T.el("rect", { x: x0, y: g.bandTop + 4, width: w, height: g.BAND - 8, rx: 8, class: "tt-band-box" }, band);
     lines.forEach((line, i) => T.text(band, x0 + w / 2, mid + (lines.length === 1 ? 7 : i ? 22 : -8), line,
       { class: i ? "tt-band-text" : "tt-band-strong", "text-anchor": "middle" }));
-    return;
+    return shown;
   }
   const thrown = T.parseThrow(view.throw);
   if (thrown) {
@@ -500,15 +608,14 @@ function drawBand(svg, view, ctx, nameOf, me, cochonnets, loser) {
       if (i >= 0) { left.splice(i, 1); return false; }
       return true;
     });
-    // the used dice first, so the dice still to play stay together at the right
-    const size = 40, gap = 8;
-    const x0 = g.leftTable + 10;
-    all.forEach((d, i) => T.die(band, x0 + size / 2 + i * (size + gap), mid - 10, size, d, { used: used[i] }));
+    shown.dice = at(all).map(([x, y], i) => T.die(band, x, y, size, all[i], { used: used[i] }));
     const words = _("{name} threw {throw}: {called}", { name: nameOf(view.to_move),
       throw: `${high}-${low}`, called: T.throwName(high, low) });
-    T.text(band, g.leftTable + 6, g.bandBottom - 6, words, { class: "tt-band-text" });
+    shown.diceText.push(T.text(band, g.leftTable + 6, g.bandBottom - 6, words, { class: "tt-band-text" }));
     const rest = view.dice_left.length ? _("to play: {dice}", { dice: view.dice_left.join(", ") }) : "";
-    if (rest) T.text(band, x0 + all.length * (size + gap) + 4, mid - 4, rest, { class: "tt-band-strong" });
+    if (rest) {
+      shown.diceText.push(T.text(band, x0 + all.length * (size + gap) + 4, mid - 4, rest, { class: "tt-band-strong" }));
+    }
   } else if (view.stage === "dice" && view.to_move) {
     T.text(band, g.leftTable + 6, mid + 6, _("{name} to throw…", { name: nameOf(view.to_move) }), { class: "tt-band-strong" });
   } else if (view.stage === "lot") {
@@ -518,6 +625,7 @@ function drawBand(svg, view, ctx, nameOf, me, cochonnets, loser) {
   const x = g.rightTable + 6, y = mid;
   T.text(band, x, y - 8, _("◀ along the top,"), { class: "tt-legend" });
   T.text(band, x, y + 16, _("then along the bottom ▶"), { class: "tt-legend" });
+  return shown;
 }
 
 /** How many games the loser loses under the multiple scoring, as the rules count them: 1 if

@@ -13,7 +13,9 @@ import { _ } from "../i18n.js";
 
 // What a sentence of the game says, read back (the pages' one reading, in i18n.js).
 export { told } from "../i18n.js";
-import { NS, clickable as button, el, stylesheet, text } from "./dom.js";
+import { NS, animate, clickable as button, el, html, hurry, pause, settled, still, stylesheet, text,
+  zoomable } from "./dom.js";
+import { sound } from "../sound.js";
 
 // Geometry, in viewBox units (the SVG scales to the board's width, phones included).
 const FRAME = 10;        // the wooden rim at each end
@@ -86,14 +88,58 @@ export function ensureCss() {
   stylesheet(new URL("./trictrac.css", import.meta.url).pathname);
 }
 
-/** A fresh SVG of the board's size, described for screen readers, put into board. */
+// The board fits the window: as wide as its column allows and no taller than the room between
+// its top and the foot of the window, where the sticky list of moves stays; so the points,
+// the buttons and the moves all show without scrolling. Zoomed in, it scrolls inside its frame.
+const ZOOM = 3;       // the most magnification: a phone's points (24 px wide) grow to 72
+const FOOT = 60;      // pixels kept at the window's foot for the moves (a line of buttons)
+const LEAST = 260;    // pixels: the board's least height, however low the window
+let fitted = null;    // the board last fitted, fitted again when the window changes size
+const watched = new WeakSet();  // the boards fitted again when the page around them changes
+
+/** A fresh SVG of the board's size, described for screen readers, put into board: in a frame
+ * that zooms (on a phone the points are a fingertip wide only magnified), kept across draws
+ * with its zoom, above a row for the screen's own buttons (under()). */
 export function newSvg(board, height, label) {
   const svg = el("svg", {
     viewBox: `0 0 ${W} ${height}`, class: "trictrac", role: "group", "aria-label": label,
   });
-  board.replaceChildren(svg);
+  const inner = board.querySelector(":scope > .tt-table .zoom-inner");
+  if (inner) inner.replaceChildren(svg);
+  else {
+    board.replaceChildren(html("div", { class: "tt-table" }, zoomable("trictrac", svg, ZOOM),
+      html("div", { class: "tt-under" })));
+  }
+  if (!watched.has(board)) {
+    // fitted again whenever the page around it changes (its style sheet come, a line above
+    // it wrapped, the list of moves grown)
+    watched.add(board);
+    new ResizeObserver(() => fit(board)).observe(board.parentElement || board);
+  }
   return svg;
 }
+
+/** The screen's own buttons, under the board (beside it on a wide screen). */
+export function under(board, ...nodes) {
+  board.querySelector(":scope > .tt-table .tt-under").replaceChildren(...nodes);
+}
+
+function fit(board) {
+  const table = board.querySelector(":scope > .tt-table");
+  const frame = table && table.querySelector(".zoom-frame");
+  const svg = frame && frame.querySelector("svg");
+  if (!svg) return;
+  fitted = board;
+  const box = frame.getBoundingClientRect();
+  const below = board.getBoundingClientRect().bottom - box.bottom;  // the buttons' row
+  const moves = document.getElementById("moves");
+  const foot = Math.max(moves ? moves.offsetHeight : 0, FOOT);
+  const room = Math.max(innerHeight - (box.top + scrollY) - below - foot - 6, LEAST);
+  const { width, height } = svg.viewBox.baseVal;
+  table.style.setProperty("--tt-room", `${Math.floor(room)}px`);
+  table.style.setProperty("--tt-wide", `${Math.floor((room * width) / height)}px`);
+}
+addEventListener("resize", () => { if (fitted && fitted.isConnected) fit(fitted); });
 
 // --- the board -------------------------------------------------------------------------
 
@@ -205,30 +251,39 @@ export function seatMark(parent, x, y, colour, r = 11) {
 }
 
 /**
- * Count checkers of one colour on a flèche, from the rim. Returns the outermost checker's
- * centre (where the next one would land is checkerAt(row, col, min(count, STACK - 1))).
+ * Count checkers of one colour on a flèche, from the rim: the checkers drawn (at most STACK,
+ * the outermost carrying the count of a taller stack), the i-th at checkerAt(row, col, i).
  */
 export function stack(parent, row, col, count, colour, opts = {}) {
   const shown = Math.min(count, STACK);
-  let top = null;
+  const nodes = [];
   for (let i = 0; i < shown; i++) {
     const { x, y } = checkerAt(row, col, i);
     const last = i === shown - 1;
-    checker(parent, x, y, colour, { label: last && count >= STACK ? count : null,
-      cls: last ? opts.topClass || "" : "" });
-    top = { x, y };
+    nodes.push(checker(parent, x, y, colour, { label: last && count >= STACK ? count : null,
+      cls: last ? opts.topClass || "" : "" }));
   }
-  return top;
+  return nodes;
 }
 
-/** Checkers in a tray or on the bar, piled at (x, y) with their count, growing from the rim. */
-export function pile(parent, x, y, count, colour, { r = R - 2, dir = 1, max = 4 } = {}) {
-  const shown = Math.min(count, max);
+const PILE = 4;  // checkers drawn in a pile (a tray's, the bar's) before the count is written
+
+/** Where the i-th checker of a pile starting at (x, y) stands (the last drawn for i beyond). */
+export function pileAt(x, y, i, dir = 1, r = R - 2) {
+  return { x, y: y + dir * Math.min(i, PILE - 1) * (2 * r - 2) };
+}
+
+/** Checkers in a tray or on the bar, piled at (x, y) with their count, growing from the rim:
+ * the checkers drawn, the i-th at pileAt(x, y, i, dir). */
+export function pile(parent, x, y, count, colour, { r = R - 2, dir = 1 } = {}) {
+  const shown = Math.min(count, PILE);
+  const nodes = [];
   for (let i = 0; i < shown; i++) {
     const last = i === shown - 1;
-    checker(parent, x, y + dir * i * (2 * r - 2), colour, {
-      r, label: last && count > 1 ? count : null });
+    const at = pileAt(x, y, i, dir, r);
+    nodes.push(checker(parent, at.x, at.y, colour, { r, label: last && count > 1 ? count : null }));
   }
+  return nodes;
 }
 
 // --- dice --------------------------------------------------------------------------------
@@ -337,4 +392,190 @@ export function moveArrow(parent, from, to) {
   const hx = ex - ux * 12, hy = ey - uy * 12;
   el("polygon", { points: `${ex},${ey} ${hx - uy * 7},${hy + ux * 7} ${hx + uy * 7},${hy - ux * 7}` }, g);
   return g;
+}
+
+// --- motion: what happened between two views, played on the board ---------------------
+// The server sends only the latest view. A screen's draw is made by director(paint, steps):
+// paint(board, view, ctx) draws a view as it stands and returns what may move on it; steps
+// (before, after) tells what happened between two views as the screen reads them (the dice
+// thrown, checkers moved), or null when too much to show. The views that came while the board
+// was moving wait their turn: each is played in order, one step after the other, on the
+// drawing of the latest (drawn at once, so that what the seat acts on is there at once); a
+// checker moved twice slides on. A click (table.js's hurry) ends it all at once; reduced
+// motion draws at once (dom.js's animate moves nothing).
+//
+// A step is { roll: [dice] } or { hops: [{ from, to, flip }] }: checkers moving together from
+// one place to another, each place { slot, x, y, squash } (slot names the place a checker
+// stands on across views, squash a checker seen edge on), the last { node } naming the
+// checker drawn there in paint's nodes; flip turns the checker over on its way. What paint
+// returns: { nodes: Map (node name → element), flying (a layer above the pieces), dice (the
+// dice drawn), tempDice(values) (dice drawn for an earlier throw), diceText (what the latest
+// throw says), after (what tells the last move, shown once it is done), whenStill() (called
+// once the board is still) }.
+
+const HOP = 420;      // ms: a checker sliding from one place to the next
+const GAP = 160;      // ms: the pause between two steps of a turn
+const ROLL = 650;     // ms: the dice tumbling
+const SHOW = 220;     // ms: the last move's marks appearing
+const MOST = 8;       // views waiting at most: beyond, the board is drawn as it stands
+const boards = new WeakMap();  // board → what it shows: { views, shown, key, said, view, ctx, gen }
+
+/** The screen's draw(board, view, ctx), made of its paint and steps (above). */
+export function director(paint, steps) {
+  return (board, view, ctx) => {
+    let s = boards.get(board);
+    if (!s) boards.set(board, (s = { views: [], shown: 0, key: null, said: null, gen: 0 }));
+    const key = JSON.stringify(view);
+    const said = JSON.stringify([ctx.seat, ctx.legal, ctx.yours, ctx.over, ctx.toAct, ctx.kinds,
+      ctx.called, ctx.options]);
+    // The page draws again on every message (a thinking computer's second): nothing new.
+    if (key === s.key && said === s.said && board.querySelector(":scope > .tt-table svg")) return;
+    Object.assign(s, { paint, view, ctx, said });
+    // the views still to be played on the board (those shown are done with), and this one
+    s.views = s.views.slice(s.shown);
+    s.shown = 0;
+    if (key !== s.key) s.views.push(view);
+    s.key = key;
+    if (s.views.length > MOST) s.views = [view];
+    const gen = ++s.gen;
+    hurry(board);  // what moved on the drawing replaced starts again on the new one
+    const drawn = show(board, s);
+    if (still() || !perform(board, s, gen, drawn, steps)) {
+      s.views = [view];
+      s.shown = 0;
+    }
+    whenStill(board, s, gen, drawn);
+  };
+}
+
+/** Draws the board's view again as it stands (a click chose a checker, a toggle changed). */
+export function again(board) {
+  const s = boards.get(board);
+  if (s) whenStill(board, s, s.gen, show(board, s));
+}
+
+function show(board, s) {
+  // the keyboard's focus kept on the element of the same name, if the drawing lost it
+  const active = document.activeElement;
+  const key = active && board.contains(active) && active.dataset ? active.dataset.key : null;
+  const drawn = s.paint(board, s.view, s.ctx) || {};
+  fit(board);
+  const lost = !document.activeElement || document.activeElement === document.body;
+  const target = key && lost && board.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (target) target.focus({ preventScroll: true });
+  return drawn;
+}
+
+function whenStill(board, s, gen, drawn) {
+  if (drawn.whenStill) settled(board).then(() => { if (s.gen === gen) drawn.whenStill(); });
+}
+
+// Sounds at most one of a kind at a time: a hurried turn lands all its checkers at once.
+const heard = {};
+function hear(name) {
+  const now = performance.now();
+  if (now - (heard[name] || -Infinity) < 60) return;
+  heard[name] = now;
+  sound(name);
+}
+
+/** Plays the steps from the first view waiting to the latest on the drawing; false if there
+ * is nothing to play. */
+function perform(board, s, gen, drawn, steps) {
+  const pairs = [];
+  for (let i = 1; i < s.views.length; i++) {
+    const found = steps(s.views[i - 1], s.views[i]);
+    if (found === null) pairs.length = 0;  // too much at once: shown from there
+    else pairs.push({ steps: found, at: i });
+  }
+  if (!pairs.some((pair) => pair.steps.length)) return false;
+  const now = () => s.gen === gen;
+  const at = (t, then) => pause(board, Math.max(t, 1)).then(() => { if (now()) then(); });
+  let t = 0;
+  const chains = [], ends = new Map();  // a checker's moves, by the slot where it stands
+  const rolls = [];
+  for (const pair of pairs) {
+    for (const step of pair.steps) {
+      if (step.roll) {
+        rolls.push({ values: step.roll, t });
+        t += ROLL + GAP;
+        continue;
+      }
+      const moving = step.hops.map((hop) => {
+        const chain = ends.get(hop.from.slot);
+        if (chain) ends.delete(hop.from.slot);
+        else chains.push({ legs: [] });
+        return chain || chains[chains.length - 1];
+      });
+      step.hops.forEach((hop, i) => {
+        moving[i].legs.push({ ...hop, t0: t, t1: t + HOP });
+        ends.set(hop.to.slot, moving[i]);
+      });
+      t += HOP + GAP;
+    }
+    at(t - GAP, () => { s.shown = Math.max(s.shown, pair.at); });
+  }
+  const end = Math.max(t - GAP, 1);
+  // the checkers, each above the others while it moves, sliding from where it stood
+  const taken = new Set();
+  for (const chain of chains) {
+    const last = chain.legs[chain.legs.length - 1].to;
+    let node = drawn.nodes && drawn.nodes.get(last.node);
+    if (!node) continue;
+    if (taken.has(node)) node = node.cloneNode(true);  // two arrive where one is drawn
+    taken.add(node);
+    drawn.flying.append(node);
+    const start = chain.legs[0].t0, span = chain.legs[chain.legs.length - 1].t1 - start;
+    const place = (p, scale = p.squash || 1) =>
+      `translate(${p.x - last.x}px, ${p.y - last.y}px) scale(1, ${scale})`;
+    const frames = [];
+    for (const leg of chain.legs) {
+      const o0 = (leg.t0 - start) / span, o1 = (leg.t1 - start) / span;
+      frames.push({ offset: o0, transform: place(leg.from), easing: leg.flip ? "ease-in" : "ease-in-out" });
+      if (leg.flip) {
+        const half = { x: (leg.from.x + leg.to.x) / 2, y: (leg.from.y + leg.to.y) / 2 };
+        frames.push({ offset: (o0 + o1) / 2, transform: place(half, 0.02), easing: "ease-out" });
+      }
+      frames.push({ offset: o1, transform: place(leg.to), easing: "linear" });
+      at(leg.t1, () => hear("checker"));
+    }
+    animate(board, node, frames, { duration: span, delay: start });
+  }
+  // the dice: the latest throw's are the drawing's, an earlier one's are drawn for its time
+  rolls.forEach((roll, i) => {
+    const last = i === rolls.length - 1;
+    const mine = last && drawn.dice && drawn.dice.length;
+    const nodes = mine ? drawn.dice : drawn.tempDice ? drawn.tempDice(roll.values) : [];
+    const until = last ? end : rolls[i + 1].t;
+    nodes.forEach((node, k) => tumble(board, node, roll.t, mine ? null : until, k));
+    at(roll.t, () => hear("dice"));
+    if (mine) {
+      for (const node of drawn.diceText || []) {
+        animate(board, node, [{ opacity: 0 }, { opacity: 1 }], { duration: SHOW, delay: roll.t + ROLL });
+      }
+    }
+  });
+  for (const node of drawn.after || []) {
+    animate(board, node, [{ opacity: 0 }, { opacity: 1 }], { duration: SHOW, delay: end });
+  }
+  return true;
+}
+
+/** A die thrown at t: it tumbles in and comes to rest; until, if given, it goes then (an
+ * earlier throw's die, drawn for its time, is taken away when the next throw comes). */
+function tumble(board, node, t, until, k) {
+  const turn = k % 2 ? 1 : -1;
+  const length = until === null ? ROLL : Math.max(until - t, ROLL);
+  const f = ROLL / length;  // the tumble's share of the animation
+  const frames = [
+    { offset: 0, opacity: 0, easing: "ease-out",
+      transform: `translate(${-70 - 18 * k}px, ${-40 + 26 * k}px) rotate(${turn * 400}deg) scale(.7)` },
+    { offset: 0.08 * f, opacity: 1 },
+    { offset: 0.55 * f, transform: `translate(-18px, ${10 - 7 * k}px) rotate(${turn * 120}deg) scale(1.06)` },
+    { offset: 0.8 * f, transform: `translate(-4px, -3px) rotate(${-turn * 16}deg) scale(1)` },
+    { offset: f, opacity: 1, transform: "translate(0px, 0px) rotate(0deg) scale(1)" },
+  ];
+  if (until !== null) frames.push({ offset: 1, opacity: 1 });
+  const done = animate(board, node, frames, { duration: length, delay: t });
+  if (until !== null) done.then(() => node.remove());
 }

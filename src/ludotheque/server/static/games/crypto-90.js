@@ -7,8 +7,21 @@
 // `hand` your hand card, `reject` the pile (throw the card taken onto it), `hypnotise SEAT k`
 // that card of SEAT's row, `lay left|right` your hand card, `pass` and `end` buttons drawn on
 // the table. Only legal moves are lit (a dashed outline, not colour alone) and focusable.
+//
+// Cards move as on a table: each card drawn carries a key (`n:45` a card face up, `F:<slot>`
+// a fakir, `back:<slot>` a card face down) and the picture's place of each key is kept for
+// every view drawn. The server sends only its latest frame, one for each decision; a frame
+// that comes while the cards still move joins the sequence under way, and the whole sequence
+// is played out on the newest drawing (which is at once the one to click on) as one timeline,
+// step after step with a pause between (none before the reader's own step): a computer's
+// draw, then its exchange. The cards fly as twins in a layer laid over the picture, which
+// stays still, each card hidden where it lands until its twin is there; a card face down
+// that lands face up turns over in flight. What a seat has not seen stays a back: a card gone
+// out of sight is drawn as the last view that showed it drew it, nothing else.
 
-import { _ } from "../i18n.js";
+import { _, told } from "../i18n.js";
+import { animate, pace, still } from "./dom.js";
+import { sound } from "../sound.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const CSS_HREF = "/static/games/crypto-90.css";
@@ -19,6 +32,24 @@ const HEAD = 26;                 // a seat's header line above its row
 const BELOW = 18;                // the series bar and the place numbers under a row
 const MID = 112;                 // the stock, the pile and the card taken
 const HANDLINE = 84;             // your hand card and your fakirs, under your row
+// A board this wide (pixels) puts the stock and the pile in a column beside the rows, so
+// that the picture, scaled to the window's height, is not a narrow strip on a desktop.
+const WIDE = 600, MW = 196;
+// What the window keeps below the picture: the list of moves, sticky at its foot.
+const FOOT = 64;
+// The picture is never narrower than this (pixels): a card, ring included, stays a finger's
+// size (44 pixels) on a phone.
+const NARROWEST = 320;
+
+// The motion (milliseconds, before the page's pace): a card's flight, the pause between two
+// steps of a turn, and the interval between two cards dealt.
+const FLY = 450, PAUSE = 500, DEAL = 45;
+// How far (milliseconds of motion still to play) the picture may be behind the game.
+const BEHIND = 4000;
+// "{seat}: keeps the card he drew in hand…": a card drawn unseen went into the hand and the
+// old hand card onto the pile, which the view alone does not tell from a card thrown away.
+const KEPT = ["{seat}: keeps the card he drew in hand and discards his old hand card, {old}.",
+  _("{seat}: keeps the card he drew in hand and discards his old hand card, {old}.")];
 
 // What the module remembers between draws: which row cards the last turn changed.
 let lastJSON = null, lastRows = null, lastRound = null, turn = 0, lastPhase = null;
@@ -26,6 +57,12 @@ let marked = { turn: -1, cards: new Set() };
 let focusKey = null;
 const boards = new WeakSet();
 let current = { legal: new Set(), play: () => {} };
+// Each board's motion: the views of the sequence under way (the first the one still when it
+// began), when it began, and the signature of the last drawing (a redraw of the same thing
+// would stop what moves).
+const motions = new WeakMap();
+// The places of the cards in the picture being built: key → its rectangle, card and slot.
+let spots = new Map();
 
 // The sheet is added once; until it has loaded the picture is drawn hidden (an SVG without
 // its sheet is black on black), then drawn again.
@@ -137,9 +174,22 @@ function cardFace(x, y, w, h, card) {
   return out;
 }
 
+// A card's key: the card itself when it is face up and numbered (one of each), else what it
+// is and where it lies (six fakirs alike; a back says nothing of its card).
+const keyOf = (c, slot) => (c === "F" ? `F:${slot}` : c === "back" ? `back:${slot}` : `n:${c}`);
+
+// Notes where the card c lies in the picture being built; the attribute that names it.
+function spot(c, slot, x, y, w, h) {
+  if (c === null || c === undefined || !slot) return "";
+  const key = keyOf(c, slot);
+  spots.set(key, { x, y, w, h, card: c, slot, face: c === "back" ? "back" : "up" });
+  return ` data-c="${esc(key)}"`;
+}
+
 // A card, lit and clickable when `move` is legal; `label` says what it is, `action` what a
-// click does.
-function card(x, y, w, h, c, { key, move, label, action, fresh, extra = "" } = {}) {
+// click does; `slot` where it lies (stock, pile, taken, hand, hand:SEAT, row:SEAT:i), to move
+// it when it comes from elsewhere.
+function card(x, y, w, h, c, { key, move, label, action, fresh, slot, extra = "" } = {}) {
   let inner = cardFace(x, y, w, h, c) + extra;
   if (fresh && c !== null) {
     const newWord = _("new");
@@ -147,15 +197,22 @@ function card(x, y, w, h, c, { key, move, label, action, fresh, extra = "" } = {
       `<text class="c90-new-text" x="${x + w / 2}" y="${y + h - 5.5}">${esc(newWord)}</text>`;
   }
   const said = fresh ? _("{label}, just changed", { label }) : label;
+  const at = spot(c, slot, x, y, w, h);
   if (move && current.legal.has(move)) {
     const aria = `${action} (${said})`;
-    return `<g class="c90-target" role="button" tabindex="0" data-move="${esc(move)}" data-key="${esc(key)}" aria-label="${esc(aria)}">` +
-      `<title>${esc(aria)}</title>` +
+    return `<g class="c90-target" role="button" tabindex="0" data-move="${esc(move)}" data-key="${esc(key)}" aria-label="${esc(aria)}"${at}>` +
+      `<title>${esc(aria)}</title><g class="c90-turn">` +
       `<rect class="c90-ring" x="${x - 5}" y="${y - 5}" width="${w + 10}" height="${h + 10}" rx="8"/>` +
       `<rect class="c90-lit" x="${x - 2}" y="${y - 2}" width="${w + 4}" height="${h + 4}" rx="6"/>` +
-      inner + "</g>";
+      inner + "</g></g>";
   }
-  return `<g role="img" aria-label="${esc(said)}">${inner}</g>`;
+  return `<g role="img" aria-label="${esc(said)}"${at}><g class="c90-turn">${inner}</g></g>`;
+}
+
+// A card seen only as a part of something else (a hand card face down in a header, a fakir
+// set aside): no name of its own, but a place, to move it.
+function piece(x, y, w, h, c, slot) {
+  return `<g${spot(c, slot, x, y, w, h)}><g class="c90-turn">${cardFace(x, y, w, h, c)}</g></g>`;
 }
 
 function button(x, y, w, h, text, move, aria, primary) {
@@ -167,11 +224,11 @@ function button(x, y, w, h, text, move, aria, primary) {
 }
 
 // A fakir set aside lies crosswise beyond its row («en travers»).
-function fakirsAside(xRight, yMid, n, w, h, step) {
+function fakirsAside(xRight, yMid, n, w, h, step, seat) {
   let out = "";
   for (let i = 0; i < n; i++) {
     const x = xRight - w - (n - 1 - i) * step;
-    out += cardFace(x, yMid - h / 2, w, h, "F");
+    out += piece(x, yMid - h / 2, w, h, "F", `aside:${seat}:${i}`);
   }
   return out;
 }
@@ -212,13 +269,13 @@ function seatBlock(view, ctx, seat, y, mine) {
     `<tspan class="c90-meta">${esc(meta)}</tspan></text>`;
   let xr = W - X0;
   if (hasHand) {
-    out += cardFace(xr - 14, y + 3, 14, 20, "back");
+    out += piece(xr - 14, y + 3, 14, 20, "back", `hand:${seat}`);
     const handWord = _("hand");
     if (words) out += `<text class="c90-meta c90-end" x="${xr - 18}" y="${y + 17}">${esc(handWord)}</text>`;
     xr -= words ? 60 : 22;
   }
   if (!mine && held) {
-    out += fakirsAside(xr, y + 13, held, 20, 14, 7);
+    out += fakirsAside(xr, y + 13, held, 20, 14, 7, seat);
     out += `<text class="c90-meta c90-end" x="${xr - 20 - (held - 1) * 7 - 4}" y="${y + 17}">${words ? fakirWords : `${held}×`}</text>`;
   }
   const top = y + HEAD;
@@ -238,6 +295,7 @@ function seatBlock(view, ctx, seat, y, mine) {
     }
     out += card(x, top, CW, CH, c, {
       key: `${seat}:${i}`, move, label, action, fresh: marked.cards.has(`${seat}:${i}`),
+      slot: `row:${seat}:${i}`,
     });
     out += `<text class="c90-place" x="${x + CW / 2}" y="${top + CH + 15}">${i + 1}</text>`;
   });
@@ -272,6 +330,7 @@ function handLine(view, ctx, seat, y) {
   }
   out += card(X0, y + 4, CW, CH, hand, {
     key: "hand", move, label: _("your hand card: {card}", { card: hand === null ? noneYet : cardWord(hand) }), action,
+    slot: "hand",
   });
   const tx = X0 + CW + 10;
   const yours = _("Your hand card");
@@ -296,7 +355,7 @@ function handLine(view, ctx, seat, y) {
   if (held) {
     const yourFakirs = _("your fakirs set aside: {n}", { n: held });
     out += `<g role="img" aria-label="${esc(yourFakirs)}">`;
-    out += fakirsAside(W - X0, y + 30, held, 54, 38, 10);
+    out += fakirsAside(W - X0, y + 30, held, 54, 38, 10, seat);
     const aside = held === 1 ? _("{n} fakir set aside", { n: held }) : _("{n} fakirs set aside", { n: held });
     out += `<text class="c90-label c90-end" x="${W - X0}" y="${y + 64}">${esc(aside)}</text>`;
     out += "</g>";
@@ -304,19 +363,21 @@ function handLine(view, ctx, seat, y) {
   return out;
 }
 
-function middle(view, ctx, y, me) {
+// The stock, the pile, the card taken and the buttons: a band across the table under the
+// others' rows, or (wide) a column beside the rows, its buttons under the cards.
+function middle(view, ctx, y, me, wide) {
   const stockAndPile = _("stock and pile"), stockWord = _("Stock"), pileWord = _("Pile");
   const left = _("{n} left", { n: view.stock });
   let out = `<g class="c90-middle" role="group" aria-label="${esc(stockAndPile)}">`;
   const top = y + 22;
-  const xs = X0, xp = X0 + CW + 14, xt = X0 + 2 * CW + 34;
+  const xs = wide ? W + 14 : X0, xp = xs + CW + 14, xt = xs + 2 * CW + 34;
   // The stock, face down, a few edges showing its thickness.
   out += `<text class="c90-label" x="${xs + CW / 2}" y="${y + 12}" text-anchor="middle">${esc(stockWord)}</text>`;
   if (view.stock > 0) {
     const edges = Math.min(3, Math.ceil(view.stock / 25));
     for (let i = edges; i > 0; i--) out += cardFace(xs + i * 1.5, top - i * 1.5, CW, CH, "back");
     out += card(xs, top, CW, CH, "back", {
-      key: "stock", move: "stock", label: _("stock, {cards} face down", { cards: cardCount(view.stock) }),
+      key: "stock", move: "stock", slot: "stock", label: _("stock, {cards} face down", { cards: cardCount(view.stock) }),
       action: _("Take the stock's top card"),
     });
   } else {
@@ -336,7 +397,7 @@ function middle(view, ctx, y, me) {
   if (view.pile.length > 1) out += cardFace(xp + 1.5, top - 1.5, CW, CH, "edge");
   const none = _("no card");
   out += card(xp, top, CW, CH, pileTop, {
-    key: "pile", move, action,
+    key: "pile", move, action, slot: "pile",
     label: pileTop === "F" ? _("pile's top card: a fakir, which cannot be taken")
       : _("pile's top card: {card}", { card: pileTop === null ? none : cardWord(pileTop) }),
   });
@@ -352,7 +413,7 @@ function middle(view, ctx, y, me) {
     out += `<text class="c90-label" x="${xt + CW / 2}" y="${y + 12}" text-anchor="middle">${esc(whose)}</text>`;
     out += `<rect class="c90-taken-glow" x="${xt - 3}" y="${top - 3}" width="${CW + 6}" height="${CH + 6}" rx="7"/>`;
     out += card(xt, top, CW, CH, c, {
-      key: "taken", label: mover === me
+      key: "taken", slot: "taken", label: mover === me
         ? _("the card you took: {card}, {from}", { card: cardWord(c), from })
         : _("the card {seat} took: {card}, {from}", { seat: seatWord(mover), card: c === "back" ? unseen : cardWord(c), from }),
     });
@@ -360,7 +421,7 @@ function middle(view, ctx, y, me) {
     out += `<text class="c90-meta" x="${xt + CW / 2}" y="${top + CH + 17}" text-anchor="middle">${esc(fromShort)}</text>`;
   }
   // The moves that are no card: buttons on the table.
-  const bx = xt + CW + 14, bw = W - X0 - bx;
+  const bx = wide ? xs : xt + CW + 14, bw = wide ? xt + CW - xs : W - X0 - bx;
   const buttons = [];
   const lay = [...current.legal].find((m) => m.startsWith("lay"));
   if (lay) {
@@ -376,12 +437,13 @@ function middle(view, ctx, y, me) {
   if (current.legal.has("end")) buttons.push([_("End my turn"), "end", _("End your turn"), !lay]);
   const known = /^(stock|pile|hand|reject|pass|end|lay \w+|row [1-8]|hypnotise \w+ [1-8])$/;
   for (const m of current.legal) if (!known.test(m)) buttons.push([m, m, m, false]);
-  const bh = 30, step = buttons.length > 2 ? 34 : 36;
+  const bh = 30, step = buttons.length > 2 ? 34 : 36, by = wide ? top + CH + 26 : top;
   buttons.forEach(([text, m, aria, primary], i) => {
-    out += button(bx, top + i * step, bw, bh, text, m, aria, primary);
+    out += button(bx, by + i * step, bw, bh, text, m, aria, primary);
   });
   out += "</g>";
-  return [out, Math.max(MID, 18 + buttons.length * step + 10)];
+  const height = wide ? by - y + buttons.length * step + 4 : 18 + buttons.length * step + 10;
+  return [out, Math.max(MID, height)];
 }
 
 // ---------------------------------------------------------------- words around the picture
@@ -537,6 +599,13 @@ function wire(board) {
   board.addEventListener("click", (event) => {
     fire(event.target.closest && event.target.closest("[data-move]"));
   });
+  // Once nothing moves, nothing is left in the air and every card is seen where it lies
+  // (before whoever waits for the board to settle goes on).
+  board.addEventListener("settled", () => {
+    const air = board.querySelector("svg.c90-air");
+    if (air) air.replaceChildren();
+    for (const node of board.querySelectorAll(".c90-away")) node.classList.remove("c90-away");
+  });
   board.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
     const target = event.target.closest && event.target.closest("[data-move]");
@@ -548,21 +617,13 @@ function wire(board) {
 
 // ---------------------------------------------------------------- draw
 
-export function draw(board, view, ctx) {
-  lastArgs = [board, view, ctx];
-  ensureCss();
-  wire(board);
+// The picture of view for ctx's seat: its SVG, its size, and where each card lies in it.
+// Wide, the stock and pile stand in a column beside the rows, level with the gap between the
+// others' rows and yours; else in a band across the table between them.
+function picture(view, ctx, wide) {
   current = { legal: new Set(ctx.legal || []), play: ctx.play };
-  track(view);
+  spots = new Map();
   const me = ctx.seatName && view.rows[ctx.seatName] ? ctx.seatName : null;
-
-  // Keep the keyboard's place across redraws: the same thing if it is still there, else the
-  // first lit one, as long as the focus was on the board (or lost with the last redraw).
-  const active = document.activeElement;
-  if (active && board.contains(active)) focusKey = active.getAttribute("data-key") || "";
-  else if (active && active !== document.body) focusKey = null;
-  const pileOpen = !!board.querySelector("details.c90-pile[open]");
-
   const players = view.players;
   let above, below;
   if (me) {
@@ -573,12 +634,23 @@ export function draw(board, view, ctx) {
     above = players.slice(0, Math.ceil(players.length / 2));
     below = players.slice(Math.ceil(players.length / 2));
   }
-  let y = 4, body = "";
+  let y = 4, body = "", band = "";
   const blockH = HEAD + CH + BELOW + 8;
   for (const seat of above) { body += seatBlock(view, ctx, seat, y, false); y += blockH; }
-  const [mid, midH] = middle(view, ctx, y, me);
-  body += `<rect class="c90-mid-band" x="2" y="${y - 2}" width="${W - 4}" height="${midH}" rx="6"/>` + mid;
-  y += midH + 6;
+  // The band is drawn first, under every card: a card flying across it is not hidden.
+  let bottom;
+  if (wide) {
+    const midY = Math.max(4, y - 22 - CH / 2 - 14);
+    const [mid, midH] = middle(view, ctx, midY, me, true);
+    band = `<rect class="c90-mid-band" x="${W + 2}" y="${midY - 2}" width="${MW - 4}" height="${midH}" rx="6"/>`;
+    body += mid;
+    bottom = midY + midH;
+  } else {
+    const [mid, midH] = middle(view, ctx, y, me, false);
+    band = `<rect class="c90-mid-band" x="2" y="${y - 2}" width="${W - 4}" height="${midH}" rx="6"/>`;
+    body += mid;
+    y += midH + 6;
+  }
   for (const seat of below) { body += seatBlock(view, ctx, seat, y, false); y += blockH; }
   if (me) {
     body += seatBlock(view, ctx, me, y, true);
@@ -586,12 +658,114 @@ export function draw(board, view, ctx) {
     body += handLine(view, ctx, me, y);
     y += HANDLINE;
   }
-  const height = y + 2;
+  const width = wide ? W + MW : W;
+  const height = Math.max(y, bottom || 0) + 2;
   const rowsSaid = players.map((s) => _("{seat}'s row {cards}", {
     seat: seatWord(s), cards: (view.rows[s] || []).map((c) => c ?? _("empty")).join(" ") })).join("; ");
   const title = _("Crypto-90, round {round}: {rows}", { round: view.round, rows: rowsSaid });
-  const svg = `<svg class="c90" xmlns="${SVGNS}" viewBox="0 0 ${W} ${height}"${cssReady ? "" : ' style="visibility:hidden"'} role="group" aria-label="${esc(title)}">` +
-    `<rect class="c90-felt" x="0" y="0" width="${W}" height="${height}" rx="10"/>` + body + "</svg>";
+  const svg = `<svg class="c90" xmlns="${SVGNS}" viewBox="0 0 ${width} ${height}"${cssReady ? "" : ' style="visibility:hidden"'} role="group" aria-label="${esc(title)}">` +
+    `<rect class="c90-felt" x="0" y="0" width="${width}" height="${height}" rx="10"/>` + band + body + "</svg>";
+  return { svg, spots, me, box: `0 0 ${width} ${height}` };
+}
+
+// The picture as large as the window leaves room for under the board's top, above the list
+// of moves: a whole table seen without scrolling; never so small that a card is smaller than
+// a finger. Measured once a frame, before it is painted (a measure just after a drawing
+// would lay the page out once more for each drawing), the last width kept for the next.
+const widths = new WeakMap(), fitting = new WeakSet();
+function fit(board) {
+  if (fitting.has(board)) return;
+  fitting.add(board);
+  requestAnimationFrame(() => {
+    fitting.delete(board);
+    const svg = board.querySelector("svg.c90");
+    if (!svg) return;
+    const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+    const room = innerHeight - (svg.getBoundingClientRect().top + scrollY) - FOOT;
+    const most = `${Math.floor(Math.max(Math.min(NARROWEST, board.clientWidth), room * width / height))}px`;
+    widths.set(board, most);
+    svg.parentElement.style.maxWidth = most;
+  });
+}
+
+// Whether the board is wide, measured at its first drawing and when the window is resized.
+const wides = new WeakMap();
+function wideBoard(board) {
+  if (!wides.has(board)) wides.set(board, board.clientWidth >= WIDE);
+  return wides.get(board);
+}
+
+export function draw(board, view, ctx) {
+  lastArgs = [board, view, ctx];
+  ensureCss();
+  wire(board);
+  const wide = wideBoard(board);
+  const json = JSON.stringify(view);
+  const sig = JSON.stringify([json, ctx.legal || [], ctx.seatName ?? null, ctx.kinds || null,
+    wide, cssReady]);
+  const before = motions.get(board);
+  // The same drawing again (a status line's tick, a presence): nothing to do, and a redraw
+  // would stop the cards in flight.
+  if (before && before.sig === sig && board.querySelector("svg.c90")) return;
+  const entry = { view, ctx, json, spots: null };
+  // A frame that comes while the cards move joins the sequence under way; else a new one
+  // starts from the view drawn last (none at the first drawing, nor when the layout changed).
+  let motion;
+  if (before && before.wide === wide && board.dataset.moving === "1") {
+    motion = before;
+    const lastOne = motion.entries[motion.entries.length - 1];
+    if (lastOne.json === json) motion.entries[motion.entries.length - 1] = entry;
+    else motion.entries.push(entry);
+  } else {
+    const last = before && before.wide === wide ? before.entries[before.entries.length - 1] : null;
+    motion = { entries: last && last.json !== json ? [last, entry] : [entry],
+      began: performance.now(), lead: 0, wide };
+    // A step that comes just after the last one landed waits for the rest of the pause
+    // (unless the reader made it).
+    if (before && before.ends && !mine(before.entries[before.entries.length - 1].view, ctx)) {
+      const since = performance.now() - before.ends;
+      if (since >= 0 && since < PAUSE / pace(board)) motion.lead = PAUSE - since * pace(board);
+    }
+  }
+  motion.sig = sig;
+  motions.set(board, motion);
+  // What moves on the drawing about to be replaced, to stop once the new one moves (asked only
+  // while something moves: the question lays the page's style out).
+  const stale = board.dataset.moving === "1" ? board.getAnimations({ subtree: true })
+    .filter((a) => !(a instanceof CSSTransition) && !(a instanceof CSSAnimation)) : [];
+  // Where the cards lay in each view of the sequence (the newest's, as it is drawn).
+  for (const e of motion.entries.slice(0, -1)) if (!e.spots) e.spots = picture(e.view, e.ctx, wide).spots;
+  show(board, entry, wide);
+  motion.gen = (before ? before.gen : 0) + 1;
+  // The motion is set going once the drawings of this moment are done: a page given many
+  // frames at once (a replay run through) sets the last one going only. What moved on the
+  // old drawing stops then, the timeline taken up on the new one (stopped before, the board
+  // would say it has settled in between).
+  stopping.set(board, [...(stopping.get(board) || []), ...stale]);
+  if (!due.has(board)) {
+    due.add(board);
+    queueMicrotask(() => {
+      due.delete(board);
+      move(board, motions.get(board));
+      for (const a of stopping.get(board)) a.cancel();
+      stopping.delete(board);
+    });
+  }
+}
+const due = new WeakSet(), stopping = new WeakMap();
+
+// Draws entry's view on board, the keyboard's place kept.
+function show(board, entry, wide) {
+  const { view, ctx } = entry;
+  track(view);
+  // Keep the keyboard's place across redraws: the same thing if it is still there, else the
+  // first lit one, as long as the focus was on the board (or lost with the last redraw).
+  const active = document.activeElement;
+  if (active && board.contains(active)) focusKey = active.getAttribute("data-key") || "";
+  else if (active && active !== document.body) focusKey = null;
+  const pileOpen = !!board.querySelector("details.c90-pile[open]");
+  const { svg, spots: drawn, me, box } = picture(view, ctx, wide);
+  entry.spots = drawn;
 
   const note = me ? _("your row: {series}", { series: seriesNote(view.rows[me]) }) : _("spectating");
   const info = esc(_("Round {round} · dealt by {seat} · {note}", { round: view.round, seat: seatWord(view.dealer), note }));
@@ -599,15 +773,274 @@ export function draw(board, view, ctx) {
   const last = view.last ? `<p class="c90-last"><span class="c90-strong">${esc(lastWord)}</span> ${esc(cap(view.last))}</p>` : "";
   board.innerHTML =
     `<p class="c90-prompt${current.legal.size ? " c90-yours" : ""}">${esc(promptText(view, ctx, me))}</p>` +
-    svg + last +
+    // The cards in flight are drawn over the picture, in a layer of their own (nothing to
+    // click, nothing to read): the picture itself stays still meanwhile.
+    `<div class="c90-table">${svg}<svg class="c90-air" xmlns="${SVGNS}" viewBox="${box}" aria-hidden="true"></svg></div>` +
+    last +
     `<p class="c90-goal">${esc(goalText(view))} <span class="c90-info">${info}</span></p>` +
     scoreTable(view) + pileList(view, pileOpen);
+  if (widths.has(board)) board.querySelector(".c90-table").style.maxWidth = widths.get(board);
+  fit(board);
 
   if (focusKey !== null) {
     const target = (focusKey && board.querySelector(`[data-key="${CSS_escape(focusKey)}"]`)) ||
       firstTarget(board);
     if (target) target.focus({ preventScroll: true });
   }
+}
+
+// A window resized: the picture fits it again, and is laid out anew if the board went from
+// wide to narrow or back.
+addEventListener("resize", () => {
+  if (!lastArgs) return;
+  const [board] = lastArgs;
+  const wide = board.clientWidth >= WIDE;
+  if (wide !== wides.get(board)) {
+    wides.set(board, wide);
+    draw(...lastArgs);
+  } else {
+    fit(board);
+  }
+});
+
+// ---------------------------------------------------------------- motion
+
+// Whether the step from view a is the reader's own move.
+const mine = (a, ctx) => !!ctx.seatName && (a.mover || a.to_move) === ctx.seatName;
+const same = (a, b) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+
+// Where each card of view b came from in view a, a step of the game: `from` gives, for a key
+// of b, the key of a whose card it is ({ key }), or the place it came out of, face down
+// ({ spot }: the stock, a hand), or null where it was already (the pile's card uncovered);
+// `ends` gives, for a card of a that is in none of b's places, where it went ({ spot }: onto
+// the pile, into a hand) before it goes out of sight, or nothing (it fades where it was).
+function links(a, b, A, B, me) {
+  const from = new Map(), ends = new Map(), used = new Set();
+  const stock = A.get("back:stock") || B.get("back:stock");
+  const back = (place, delay = 0) => (place ? { spot: { ...place, card: "back", face: "back" }, delay } : null);
+  if (a.round !== b.round || a.phase === "deal") {
+    // A new deal: the old rows go, every card comes from the stock one after the other.
+    let n = 0;
+    for (const key of B.keys()) from.set(key, key === "back:stock" ? null : back(stock, DEAL * n++));
+    for (const key of A.keys()) if (key !== "back:stock") ends.set(key, {});
+    return { from, ends };
+  }
+  const take = (key) => { used.add(key); return { key }; };
+  const gone = (prefix) => [...A.keys()].filter((k) => k.startsWith(prefix) && !B.has(k) && !used.has(k));
+  const actor = a.mover || a.to_move;
+  const hand = A.get(`back:hand:${actor}`) || B.get(`back:hand:${actor}`);
+  const unseen = A.has("back:taken") && !B.has("back:taken");  // a card drawn face down, placed
+  const seen = a.taken && actor !== me && A.has(`n:${a.taken}`) && !B.has(`n:${a.taken}`)
+    ? `n:${a.taken}` : null;  // a card taken from the pile, gone into the hand
+  const kept = unseen && told(b.last, ...KEPT);
+  for (const key of B.keys()) if (A.has(key)) from.set(key, take(key));
+  for (const [key, at] of B) {
+    if (A.has(key)) continue;
+    let source;
+    if (key.startsWith("n:")) {
+      if (at.slot === "pile" && b.pile.length < a.pile.length) source = null;
+      else if (unseen && at.slot.startsWith(`row:${actor}:`)) source = take("back:taken");
+      else if (unseen && at.slot === "pile" && !kept) source = take("back:taken");
+      else if ((unseen || seen) && at.slot === "pile" && hand) source = back(hand);
+      else source = back(stock);
+    } else if (key.startsWith("F:row:")) {
+      const aside = gone(`F:aside:${actor}:`).pop();  // a fakir hypnotises
+      source = aside ? take(aside) : back(stock);
+    } else if (key === "F:pile") {
+      const row = gone("F:row:")[0];  // a fakir replaced in a row is thrown away
+      source = row ? take(row) : back(stock);
+    } else if (key.startsWith("F:aside:")) {
+      const seat = key.split(":")[2];
+      const row = gone(`F:row:${seat}:`)[0] || (seat === me ? gone("F:hand")[0] : undefined);
+      source = row ? take(row) : back(stock);
+    } else {
+      source = key === "back:stock" ? null : back(stock);
+    }
+    from.set(key, source);
+  }
+  const pileKey = b.pile_top === null ? null : keyOf(b.pile_top, "pile");
+  const pile = pileKey && B.get(pileKey);
+  for (const key of A.keys()) {
+    if (used.has(key) || B.has(key)) continue;
+    const card = A.get(key).card;
+    if ((key === "back:taken" || key === seen) && hand) ends.set(key, { spot: hand });
+    else if (pile && (card === "F" || b.pile.includes(card))) ends.set(key, { spot: pile });
+    else ends.set(key, {});
+  }
+  return { from, ends };
+}
+
+// Each card's way through the sequence: its places view after view (a track), for the cards
+// of the last view (by key) and for those that went out of sight on the way.
+function trace(entries, me) {
+  let live = new Map();
+  const ended = [], steps = entries.map(() => ({ moves: false, delay: 0 }));
+  for (const [key, at] of entries[0].spots) live.set(key, { points: [{ i: 0, ...at }], delays: {} });
+  for (let i = 1; i < entries.length; i++) {
+    const A = entries[i - 1].spots, B = entries[i].spots;
+    const { from, ends } = links(entries[i - 1].view, entries[i].view, A, B, me);
+    const next = new Map();
+    for (const [key, at] of B) {
+      const source = from.get(key);
+      let t = source && source.key ? live.get(source.key) : null;
+      if (!t) {
+        t = { points: [{ i: i - 1, ...(source && source.spot ? source.spot : at) }], delays: {} };
+        if (source && source.delay) t.delays[i] = source.delay;
+      }
+      const last = t.points[t.points.length - 1];
+      t.points.push({ i, ...at });
+      if (!same(last, at) || last.face !== at.face) {
+        steps[i].moves = true;
+        steps[i].delay = Math.max(steps[i].delay, t.delays[i] || 0);
+      }
+      next.set(key, t);
+    }
+    for (const [key, end] of ends) {
+      const t = live.get(key);
+      if (!t) continue;
+      t.end = { i, spot: end.spot || null };
+      ended.push(t);
+      steps[i].moves = true;
+    }
+    live = next;
+  }
+  return { live, ended, steps };
+}
+
+// The transform that draws a card drawn at rectangle f at rectangle r instead.
+function toward(r, f) {
+  const sx = r.w / f.w, sy = r.h / f.h;
+  return `translate(${r.x - f.x * sx}px, ${r.y - f.y * sy}px) scale(${sx}, ${sy})`;
+}
+
+// Plays the board's sequence out on the drawing: every track a card's keyframes over the whole
+// timeline (each step's flights, a pause between), taken up where it was if the sequence was
+// under way. The cards that move fly in the air (the layer over the picture, where nothing is
+// drawn over them) as twins of themselves; those gone out of sight are drawn there for the
+// time of their flight.
+function move(board, motion) {
+  const { entries } = motion;
+  if (entries.length < 2) return;
+  const me = entries[entries.length - 1].ctx.seatName || null;
+  const { live, ended, steps } = trace(entries, me);
+  if (!steps.some((s) => s.moves)) return;
+  if (still()) { ring(); return; }
+  // The timeline: when each step begins (T) and how long its flights take (L); a pause
+  // before each step but the first, and those the reader made himself (he need not wait).
+  const T = [], L = [];
+  let t = motion.lead, total = 0;
+  for (let i = 1; i < entries.length; i++) {
+    L[i] = steps[i].moves ? FLY + steps[i].delay : 0;
+    if (L[i] && total && !mine(entries[i - 1].view, entries[i].ctx)) t += PAUSE;
+    T[i] = t;
+    t += L[i];
+    if (L[i]) total = t;
+  }
+  const svg = board.querySelector("svg.c90"), air = board.querySelector("svg.c90-air");
+  if (!air || total <= 0) return;
+  const elapsed = (performance.now() - motion.began) * pace(board);
+  // Frames coming faster than they are shown (a quick game, a replay run through) would leave
+  // the picture ever further behind: beyond a few seconds it shows the last step only.
+  if (total - elapsed > BEHIND && entries.length > 2) {
+    motion.entries = entries.slice(-2);
+    motion.began = performance.now();
+    motion.lead = 0;
+    move(board, motion);
+    return;
+  }
+  motion.ends = motion.began + total / pace(board);
+  const gen = motion.gen;  // this drawing's: the sound of a drawing since replaced is not made
+  const at = (time) => Math.min(1, Math.max(0, time / total));
+  const landings = new Set();
+  const run = (node, keyframes) => animate(board, node, keyframes,
+    { duration: total, delay: -elapsed, easing: "linear" });
+
+  // A track's keyframes for a node drawn at f: a flight in each step that moves it.
+  const path = (tr, f) => {
+    const frames = [{ offset: 0, transform: toward(tr.points[0], f) }];
+    let turned = null;
+    const leg = (from, to, i, delay) => {
+      const start = T[i] + delay;
+      frames.push({ offset: at(start), transform: toward(from, f), easing: "ease-in-out" });
+      frames.push({ offset: at(start + FLY), transform: toward(to, f) });
+      landings.add(Math.round((start + FLY) / 60) * 60);
+      if (from.face === "back" && to.face === "up") turned = start + FLY / 2;
+    };
+    for (let j = 1; j < tr.points.length; j++) {
+      const a = tr.points[j - 1], b = tr.points[j];
+      if (!same(a, b) || a.face !== b.face) leg(a, b, b.i, tr.delays[b.i] || 0);
+    }
+    const last = tr.points[tr.points.length - 1];
+    if (tr.end && tr.end.spot && !same(last, tr.end.spot)) leg(last, tr.end.spot, tr.end.i, 0);
+    frames.push({ offset: 1, transform: frames[frames.length - 1].transform });
+    // Offsets only grow: a hold is two equal ones.
+    for (let k = 1; k < frames.length; k++) frames[k].offset = Math.max(frames[k].offset, frames[k - 1].offset);
+    return { frames, turned };
+  };
+  // A card face down that lands face up turns over halfway: a back drawn over it until then,
+  // the card narrowed to nothing and widened again about that moment.
+  const turn = (node, f, when) => {
+    const inner = node.querySelector(".c90-turn");
+    if (!inner) return;
+    inner.insertAdjacentHTML("beforeend", `<g class="c90-cover">${cardFace(f.x, f.y, f.w, f.h, "back")}</g>`);
+    const cover = inner.lastElementChild, half = FLY * 0.2;
+    run(cover, [{ offset: 0, opacity: 1 }, { offset: at(when), opacity: 1 },
+      { offset: at(when), opacity: 0 }, { offset: 1, opacity: 0 }]);
+    run(inner, [{ offset: 0, transform: "scaleX(1)" }, { offset: at(when - half), transform: "scaleX(1)" },
+      { offset: at(when), transform: "scaleX(0)" }, { offset: at(when + half), transform: "scaleX(1)" },
+      { offset: 1, transform: "scaleX(1)" }]);
+  };
+
+  // The cards gone out of sight first, under those that land.
+  for (const tr of ended) {
+    const last = tr.points[tr.points.length - 1];
+    // Drawn as the last view that showed it drew it: never more than a view showed.
+    air.insertAdjacentHTML("beforeend", `<g class="c90-ghost" aria-hidden="true">` +
+      `${cardFace(last.x, last.y, last.w, last.h, last.card)}</g>`);
+    const ghost = air.lastElementChild;
+    const { frames } = path(tr, last);
+    run(ghost, frames);
+    // It stays until the step's cards have landed (over it, on the pile), or fades where it
+    // is if it goes nowhere to be seen.
+    const i = tr.end.i, gone = tr.end.spot ? T[i] + L[i] : T[i] + FLY / 2;
+    run(ghost, [{ offset: 0, opacity: 1 }, { offset: at(tr.end.spot ? gone : T[i]), opacity: 1 },
+      { offset: at(gone), opacity: 0 }, { offset: 1, opacity: 0 }]);
+  }
+  // A card that moves stays where it is drawn (its row's group, the keyboard's order and
+  // focus), unseen, while its twin flies in the air: a picture of it, named nothing, clicked
+  // through.
+  const moving = [...live].filter(([, tr]) => tr.points.some((p, j) => j &&
+    (!same(tr.points[j - 1], p) || tr.points[j - 1].face !== p.face)));
+  for (const [key, tr] of moving) {
+    const node = svg.querySelector(`[data-c="${CSS_escape(key)}"]`);
+    if (!node) continue;
+    const f = tr.points[tr.points.length - 1];
+    const { frames, turned } = path(tr, f);
+    const twin = node.cloneNode(true);
+    for (const name of ["role", "tabindex", "aria-label", "data-move", "data-key"]) twin.removeAttribute(name);
+    for (const title of twin.querySelectorAll("title")) title.remove();
+    twin.setAttribute("aria-hidden", "true");
+    twin.classList.add("c90-ghost");
+    air.append(twin);
+    if (turned !== null) turn(twin, f, turned);
+    node.classList.add("c90-away");
+    run(twin, frames.map((frame) => ({ ...frame, opacity: 1 })));
+  }
+  // A card's sound as each lands (when sounds are on).
+  for (const when of landings) {
+    if (when <= elapsed) continue;
+    animate(board, board, [{}, {}], { duration: 1, delay: when - elapsed })
+      .then(() => { if (motions.get(board).gen === gen) ring(); });
+  }
+}
+
+// A card's sound, once for cards that land together.
+let rang = 0;
+function ring() {
+  const now = performance.now();
+  if (now - rang < 80) return;
+  rang = now;
+  sound("card");
 }
 
 // Where the keyboard goes when the thing it was on is gone: the step a turn usually takes

@@ -1,17 +1,21 @@
-// What both Crypto géographique screens share: the cards, the seats' hands face down, the map
-// of France of the 1960s, and the small helpers that make an SVG element a button.
+// What both Crypto géographique screens share: the cards, the seats around the table, the map
+// of France of the 1960s, the screen laid out to fit its window, and the cards' flights from one
+// place to another between two draws.
 //
 // The map (/static/maps/france-1960.json) and what touches what (crypto-geo-neighbours.json,
 // copied from the engine's data, Corse with its seven neighbours by rule) are fetched once, as
 // the module loads: the page awaits the screen module's import, so draw() finds them ready.
 
-import { NS as SVG, clickable as button, html, keepFocus, stylesheet } from "./dom.js";
+import {
+  NS as SVG, animate, clickable as button, html, keepFocus, pace, still, stylesheet, zoomable,
+} from "./dom.js";
+import { sound } from "../sound.js";
 import { _, ngettext } from "../i18n.js";
 
 // What a sentence of the game says, read back (the pages' one reading, in i18n.js).
 export { told } from "../i18n.js";
 
-export { html, keepFocus, _, ngettext };
+export { html, _, ngettext };
 
 async function json(url) {
   const response = await fetch(url);
@@ -71,14 +75,21 @@ export function clickable(node, label, action, key) {
   return button(node, label, action, key);
 }
 
-/** Adds the games' style sheet to the page once. */
+/** Adds the games' style sheet to the page once. The screen is fitted to its window as it is
+ * laid out: once the sheet has come, it is drawn and fitted again. */
 export function ensureStyle() {
-  stylesheet("/static/games/crypto-geo.css");
+  const href = "/static/games/crypto-geo.css";
+  const had = document.querySelector(`link[href="${href}"]`);
+  const loaded = stylesheet(href);
+  if (!had) loaded.then(() => { if (redrawn) redrawn(); });
 }
 
 // --- cards ----------------------------------------------------------------------------------
 
-/** A card's name cut into lines of at most about ten letters, at hyphens and spaces. */
+/** Whether the screen is a phone's: the map above a compact hand of small landscape cards. */
+export function compactNow() { return matchMedia("(max-width: 700px)").matches; }
+
+/** A card's name cut into lines of at most about `width` letters, at hyphens and spaces. */
 function lines(name, width = 10) {
   const words = name.replace(/-/g, "-\u0000").replace(/ /g, " \u0000").split("\u0000");
   const out = [];
@@ -100,48 +111,86 @@ function silhouette(n, x, y, w, h) {
     "vector-effect": "non-scaling-stroke" });
 }
 
+// A card's size in its own units: upright (a desktop's), or lying (a phone's compact hand,
+// five to a row, each at least 44 pixels tall).
+const UPRIGHT = [84, 124], LYING = [100, 66];
+
+/** A word on a small ribbon at (x, y), squeezed into width w if it is longer. */
+function ribbon(cls, x, y, w, words) {
+  const natural = words.length * 5.6 + 6;
+  return svg("g", { class: cls },
+    svg("rect", { x, y, width: w, height: 14, rx: 3 }),
+    svg("text", { x: x + w / 2, y: y + 10.5, "text-anchor": "middle",
+      textLength: natural > w ? w - 4 : null, lengthAdjust: "spacingAndGlyphs" }, words));
+}
+
 /**
  * A card face up, an SVG of its own: its number, its name, the shape of its département.
  * o: { action: { label, run }, key, badge: "A" (its group's letter), tags: [text] shown on a
- *      ribbon, verb: the word under a card that may be clicked ("discard", "lay"), size }
+ *      ribbon, verb: the word on a card that may be clicked ("discard", "lay"), compact: lying,
+ *      fly: its key among the things that move (card:<name> by default) }
  */
 export function card(name, o = {}) {
   const fakir = isFakir(name);
   const n = number(name);
-  const node = svg("svg", { viewBox: "0 0 84 124", class: `cg-card${fakir ? " cg-fakir" : ""}` +
+  const [W, H] = o.compact ? LYING : UPRIGHT;
+  const node = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: `cg-card${fakir ? " cg-fakir" : ""}` +
+    (o.compact ? " cg-compact" : "") +
     (o.group !== undefined ? ` cg-in-group cg-g${o.group % 4}` : "") + (o.className ? ` ${o.className}` : "") });
-  node.append(svg("rect", { x: 2, y: 2, width: 80, height: 120, rx: 7, class: "cg-card-face" }));
-  if (fakir) {
-    node.append(
-      svg("text", { x: 42, y: 50, class: "cg-fakir-f", "text-anchor": "middle" }, "F"),
-      svg("text", { x: 42, y: 74, class: "cg-card-name", "text-anchor": "middle" }, "Fakir"),
-      svg("text", { x: 42, y: 90, class: "cg-card-small", "text-anchor": "middle" }, _("{points} points", { points: 20 })),
-      svg("path", { d: "M14 104 h56 M14 108 h56", class: "cg-fakir-rule" }),
-    );
+  node.append(svg("rect", { x: 2, y: 2, width: W - 4, height: H - 4, rx: 7, class: "cg-card-face" }));
+  if (o.compact) {
+    // Lying: the number and the name on the left, the ribbons (or the shape) on the right.
+    if (fakir) {
+      node.append(svg("text", { x: 10, y: 44, class: "cg-fakir-f" }, "F"),
+        svg("text", { x: 40, y: 30, class: "cg-card-name" }, "Fakir"),
+        svg("text", { x: 40, y: 46, class: "cg-card-small" }, _("{points} points", { points: 20 })));
+    } else {
+      node.append(svg("text", { x: 7, y: 28, class: "cg-card-number" }, String(n)));
+      lines(name, 12).slice(0, 2).forEach((line, i) => node.append(
+        svg("text", { x: 7, y: 46 + i * 13, class: "cg-card-name" }, line)));
+    }
+    const right = [];
+    if (o.verb) right.push(["cg-verb", o.verb]);
+    for (const tag of o.tags || []) right.push(["cg-tag", tag]);
+    right.slice(0, 2).forEach(([cls, words], i) => node.append(ribbon(cls, 56, 5 + i * 16, 40, words)));
+    if (!right.length && !fakir) node.append(silhouette(n, 62, 6, 32, 26));
+    if (o.badge) {
+      node.append(svg("g", { class: "cg-badge" }, svg("circle", { cx: 46, cy: 18, r: 8 }),
+        svg("text", { x: 46, y: 22.5, "text-anchor": "middle" }, o.badge)));
+    }
   } else {
-    node.append(svg("text", { x: 8, y: 30, class: "cg-card-number" }, String(n)));
-    lines(name).slice(0, 2).forEach((line, i) => node.append(
-      svg("text", { x: 7, y: 47 + i * 13, class: "cg-card-name" }, line)));
-    node.append(silhouette(n, 47, 70, 31, 30));
-  }
-  if (o.badge) {
-    node.append(svg("g", { class: "cg-badge" },
-      svg("circle", { cx: 68, cy: 18, r: 11 }),
-      svg("text", { x: 68, y: 23, "text-anchor": "middle" }, o.badge)));
-  }
-  (o.tags || []).slice(0, 2).forEach((tag, i) => {
-    // A ribbon of 40 holds seven letters; a longer word (French «nouvelle») widens it.
-    const w = tag.length > 7 ? Math.min(74, tag.length * 5.6 + 6) : 40;
-    node.append(svg("g", { class: "cg-tag" },
-      svg("rect", { x: 5, y: 74 + i * 15, width: w, height: 13, rx: 3 }),
-      svg("text", { x: 5 + w / 2, y: 84 + i * 15, "text-anchor": "middle" }, tag)));
-  });
-  if (o.verb) {
-    node.append(svg("g", { class: "cg-verb" },
-      svg("rect", { x: 2, y: 104, width: 80, height: 18, rx: 0 }),
-      svg("text", { x: 42, y: 117, "text-anchor": "middle" }, o.verb)));
+    if (fakir) {
+      node.append(
+        svg("text", { x: 42, y: 50, class: "cg-fakir-f", "text-anchor": "middle" }, "F"),
+        svg("text", { x: 42, y: 74, class: "cg-card-name", "text-anchor": "middle" }, "Fakir"),
+        svg("text", { x: 42, y: 90, class: "cg-card-small", "text-anchor": "middle" }, _("{points} points", { points: 20 })),
+        svg("path", { d: "M14 104 h56 M14 108 h56", class: "cg-fakir-rule" }),
+      );
+    } else {
+      node.append(svg("text", { x: 8, y: 30, class: "cg-card-number" }, String(n)));
+      lines(name).slice(0, 2).forEach((line, i) => node.append(
+        svg("text", { x: 7, y: 47 + i * 13, class: "cg-card-name" }, line)));
+      node.append(silhouette(n, 47, 70, 31, 30));
+    }
+    if (o.badge) {
+      node.append(svg("g", { class: "cg-badge" },
+        svg("circle", { cx: 68, cy: 18, r: 11 }),
+        svg("text", { x: 68, y: 23, "text-anchor": "middle" }, o.badge)));
+    }
+    (o.tags || []).slice(0, 2).forEach((tag, i) => {
+      // A ribbon of 40 holds seven letters; a longer word (French «nouvelle») widens it.
+      const w = tag.length > 7 ? Math.min(74, tag.length * 5.6 + 6) : 40;
+      node.append(ribbon("cg-tag", 5, 74 + i * 15, w, tag));
+    });
+    if (o.verb) {
+      node.append(svg("g", { class: "cg-verb" },
+        svg("rect", { x: 2, y: 104, width: 80, height: 18, rx: 0 }),
+        svg("text", { x: 42, y: 117, "text-anchor": "middle" }, o.verb)));
+    }
   }
   node.append(title(fakir ? _("Fakir: laid face up at once and replaced") : `${n} ${name}`));
+  const fly = o.fly === undefined ? (fakir ? null : `card:${name}`) : o.fly;
+  if (fly) node.dataset.fly = fly;
   if (!fakir) {
     // Pointing at a card (or focusing it) shows its département on the map, and what it touches.
     const on = () => pointAt(n, true), off = () => pointAt(n, false);
@@ -158,12 +207,14 @@ export function card(name, o = {}) {
   return node;
 }
 
-/** A card face down (the stock, another seat's hand). */
+/** A card face down (the stock, another seat's card on its way); o.compact: lying. */
 export function back(o = {}) {
-  const node = svg("svg", { viewBox: "0 0 84 124", class: "cg-card cg-back" },
-    svg("rect", { x: 2, y: 2, width: 80, height: 120, rx: 7, class: "cg-back-face" }),
-    svg("rect", { x: 9, y: 9, width: 66, height: 106, rx: 4, class: "cg-back-inner" }),
-    svg("text", { x: 42, y: 68, "text-anchor": "middle", class: "cg-back-text" }, o.text || "?"));
+  const [W, H] = o.compact ? LYING : UPRIGHT;
+  const node = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: `cg-card cg-back${o.compact ? " cg-compact" : ""}` },
+    svg("rect", { x: 2, y: 2, width: W - 4, height: H - 4, rx: 7, class: "cg-back-face" }),
+    svg("rect", { x: 9, y: 9, width: W - 18, height: H - 18, rx: 4, class: "cg-back-inner" }),
+    svg("text", { x: W / 2, y: H / 2 + 8, "text-anchor": "middle", class: "cg-back-text" }, o.text || "?"));
+  if (o.fly) node.dataset.fly = o.fly;
   if (o.action) clickable(node, o.action.label, o.action.run, o.key);
   else { node.setAttribute("role", "img"); node.setAttribute("aria-label", o.label || _("a card face down")); }
   return node;
@@ -182,32 +233,33 @@ export function fan(count, label) {
   return node;
 }
 
-/** A seat around the table: its name, whether it is to play, its hand face down, its fakirs
- * exposed, its points. o: { name, you, toPlay, partner, count (null: unknown), fakirs, points,
- * pointsWord, extra } */
+/** A seat around the table, in a line or two: its name, whether it is to play, its hand face
+ * down, its fakirs exposed, its points. Cards fly to it and from it (its key: seat:<seat>).
+ * o: { seat (its name as written), name (as read), you, toPlay, partner, count (null: unknown),
+ * fakirs, points, pointsWord, pointsTitle (what the points are, said when pointed at), extra } */
 export function seatPanel(o) {
-  const box = html("div", { class: `cg-seat${o.toPlay ? " cg-to-play" : ""}${o.you ? " cg-you" : ""}` });
-  const head = html("p", { class: "cg-seat-name" },
+  const box = html("div", { class: `cg-seat${o.toPlay ? " cg-to-play" : ""}${o.you ? " cg-you" : ""}`,
+    "data-fly": `seat:${o.seat}` });
+  box.append(html("p", { class: "cg-seat-name" },
     html("strong", { text: o.name }),
     o.you ? html("span", { text: " " + _("(you)") }) : null,
     o.partner ? html("span", { text: " " + _("(partner)") }) : null,
-    o.toPlay ? html("span", { class: "cg-turn", text: " " + _("◀ to play") }) : null);
-  box.append(head);
-  if (o.count !== null && o.count !== undefined) {
-    const words = ngettext("{count} card", "{count} cards", o.count);
-    box.append(html("div", { class: "cg-seat-hand" },
-      o.you ? null : fan(o.count, ngettext("{seat} holds {count} card, face down",
+    o.toPlay ? html("span", { class: "cg-turn", text: " " + _("◀ to play") }) : null));
+  if (o.count !== null && o.count !== undefined && !o.you) {
+    box.append(html("span", { class: "cg-seat-hand" },
+      fan(o.count, ngettext("{seat} holds {count} card, face down",
         "{seat} holds {count} cards, face down", o.count, { seat: o.name })),
-      html("span", { text: o.you ? ngettext("{count} card in hand", "{count} cards in hand", o.count) : words })));
+      html("span", { text: ngettext("{count} card", "{count} cards", o.count) })));
   }
   if (o.fakirs) {
-    const fakirs = html("div", { class: "cg-seat-fakirs" });
+    const fakirs = html("span", { class: "cg-seat-fakirs", "data-fly": `fakirs:${o.seat}` });
     for (let i = 0; i < Math.min(o.fakirs, 6); i++) fakirs.append(card("F", { className: "cg-mini" }));
     fakirs.append(html("span", { text: ngettext("{count} fakir exposed", "{count} fakirs exposed", o.fakirs) }));
     box.append(fakirs);
   }
   if (o.points !== undefined) {
-    box.append(html("p", { class: "cg-points", text: _("{what}: {points}", { what: o.pointsWord || _("points"), points: o.points }) }));
+    box.append(html("span", { class: "cg-points", title: o.pointsTitle,
+      text: _("{what}: {points}", { what: o.pointsWord || _("points"), points: o.points }) }));
   }
   if (o.extra) box.append(o.extra);
   return box;
@@ -337,6 +389,17 @@ const PATTERNS = [
 /** The map of France, built once; each draw sets what is marked on it. */
 let mapState = null;
 
+// Each département one may click has a round touch area of HIT units about its label's point
+// (inside it, the farthest from its border), above the outlines: its middle is always its own,
+// and at the map's largest zoom it is a finger's size (ZOOMED pixels) even on a phone, where
+// Territoire de Belfort, 16 units wide, is 10 pixels wide unzoomed. The outline itself is
+// clicked as well.
+const HIT = 8;
+const ZOOMED = 46;
+
+/** The largest zoom of a map drawn width pixels wide: a touch area is ZOOMED pixels there. */
+function mostFor(width) { return Math.max(2, (ZOOMED * VW) / (2 * HIT * width)); }
+
 function buildMap() {
   const defs = svg("defs", {},
     PATTERNS.map(([id, d, s], i) => svg("pattern", { id, width: s, height: s, patternUnits: "userSpaceOnUse" },
@@ -366,21 +429,15 @@ function buildMap() {
   }
   const over = svg("g", { class: "cg-over" });
   const top = svg("g", { class: "cg-top", "aria-hidden": "true" });
+  const hits = svg("g", { class: "cg-hits" });
   const picture = svg("svg", { viewBox: MAP.viewBox, class: "cg-map", role: "group",
     "aria-label": _("Map of France's 90 départements in the 1960s, numbered as the cards") },
-  defs, svg("rect", { x: VX, y: VY, width: VW, height: VH, class: "cg-sea" }), paths, over, labels, top);
+  defs, svg("rect", { x: VX, y: VY, width: VW, height: VH, class: "cg-sea" }), paths, over, labels, top, hits);
+  // What the département pointed at touches, written over the map's corner (where the Channel
+  // is) while one points at it: a phone has no room for it under the map.
   const caption = html("p", { class: "cg-inspect", "aria-live": "polite" });
-  const frame = html("div", { class: "cg-map-frame" }, picture);
-  const zoom = html("button", { type: "button", class: "quiet cg-zoom", "aria-pressed": "false",
-    text: _("Enlarge the map") });
-  zoom.dataset.key = "map-zoom";
-  zoom.addEventListener("click", () => {
-    const on = !frame.classList.contains("cg-zoomed");
-    frame.classList.toggle("cg-zoomed", on);
-    zoom.setAttribute("aria-pressed", String(on));
-    zoom.textContent = on ? _("Shrink the map") : _("Enlarge the map");
-  });
-  const state = { picture, frame, zoom, byNumber, over, top, caption, actions: new Map(), inspected: null, redraw: null };
+  const state = { picture, byNumber, over, top, hits, caption, actions: new Map(), inspected: null,
+    redraw: null, most: null };
   // A département's outline; not any element with a data-n (the table page's root has one:
   // the number of the last event shown).
   const target = (event) => event.target.closest && event.target.closest(".cg-dep[data-n]");
@@ -390,12 +447,6 @@ function buildMap() {
     const act = state.actions.get(Number(t.dataset.n));
     if (act) act.run();
     else { state.inspected = state.inspected === Number(t.dataset.n) ? null : Number(t.dataset.n); state.redraw && state.redraw(); }
-  });
-  picture.addEventListener("keydown", (event) => {
-    const t = target(event);
-    if (!t || (event.key !== "Enter" && event.key !== " ")) return;
-    const act = state.actions.get(Number(t.dataset.n));
-    if (act) { event.preventDefault(); act.run(); }
   });
   picture.addEventListener("mouseover", (event) => {
     const t = target(event);
@@ -411,9 +462,9 @@ function pointAt(n, on) {
   mapState.caption.textContent = describe(on ? n : mapState.inspected);
 }
 
-/** What département n touches, in a sentence. */
+/** What département n touches, in a sentence ("" for none). */
 export function describe(n) {
-  if (!n) return _("Point at (or tap) a département to see what it touches.");
+  if (!n) return "";
   const near = neighbours(n).map((m) => `${nameOf(m)} ${m}`).sort((a, b) => a.localeCompare(b, "fr"));
   const names = { n, name: nameOf(n), near: near.join(", ") };
   return n === 20
@@ -422,7 +473,8 @@ export function describe(n) {
 }
 
 /**
- * The map with marks on it, and the credit and note under it, in a <figure>.
+ * The map with marks on it, to be magnified (the zoom's buttons in its corner); and what it
+ * means (its legend, credit and note), which goes under the table.
  * o: {
  *   marks: Map(number → class list: "hand", "g0".."g3" (a group), "pile", "laid", "visible",
  *          "near" (touches the visible card), "dim"),
@@ -433,6 +485,7 @@ export function describe(n) {
  *   legend: [[sample class, words]], redraw: () => void (after a département is inspected),
  *   heading: text
  * }
+ * Returns { figure, about }.
  */
 export function mapFigure(o) {
   if (!mapState) mapState = buildMap();
@@ -444,21 +497,23 @@ export function mapFigure(o) {
     const num = Number(n);
     const classes = ["cg-dep", ...(marks.get(num) || [])];
     if (m.inspected === num) classes.push("inspected");
-    const act = m.actions.get(num);
+    if (m.actions.has(num)) classes.push("cg-live");
     path.setAttribute("class", classes.join(" "));
-    for (const a of ["role", "tabindex", "aria-label"]) path.removeAttribute(a);
-    delete path.dataset.key;
-    if (act) {
-      path.classList.add("cg-live");
-      path.setAttribute("role", "button");
-      path.setAttribute("tabindex", "0");
-      path.setAttribute("aria-label", act.label);
-      path.dataset.key = `map-${n}`;
-    }
     const bold = o.bold && o.bold.has(num);
     label.setAttribute("class", `cg-num${bold ? " bold" : ""}${marks.get(num) ? " " + marks.get(num).map((c) => `on-${c}`).join(" ") : ""}`);
     label.setAttribute("font-size", (bold ? Math.max(size, 8.5) : size).toFixed(1));
   }
+  // The touch areas, the roomiest département's first, so that a small one lies on top.
+  m.hits.replaceChildren(...[...m.actions].sort(([a], [b]) => LABELS[b].r - LABELS[a].r).map(([n, act]) => {
+    const at = LABELS[n];
+    const hit = svg("circle", { cx: at.x.toFixed(1), cy: at.y.toFixed(1), r: HIT, class: "cg-hit", "data-n": n });
+    button(hit, act.label, act.run, `map-${n}`);
+    hit.addEventListener("mouseenter", () => pointAt(n, true));
+    hit.addEventListener("mouseleave", () => pointAt(n, false));
+    hit.addEventListener("focus", () => pointAt(n, true));
+    hit.addEventListener("blur", () => pointAt(n, false));
+    return hit;
+  }));
   m.over.replaceChildren();
   m.top.replaceChildren();
   const at = (n) => LABELS[n];
@@ -483,6 +538,9 @@ export function mapFigure(o) {
       svg("text", { x: x + w / 2, y: y + 10.5, "text-anchor": "middle" }, text)));
   }
   m.caption.textContent = describe(m.inspected);
+  // Its largest zoom, for the width it was last drawn at (fit() mends it if that changes).
+  m.most = mostFor(m.width || (compactNow() ? innerWidth : innerWidth / 3));
+  const figure = html("figure", { class: "cg-map-figure" }, zoomable("map", m.picture, m.most), m.caption);
   const legend = html("ul", { class: "cg-legend" });
   for (const [sample, words] of o.legend || []) {
     legend.append(html("li", {},
@@ -494,13 +552,12 @@ export function mapFigure(o) {
   // The credit names its sources with their addresses in parentheses: each becomes a link.
   const parts = creditLine().split(/(https?:\/\/[^\s),;]+)/);
   parts.forEach((part, i) => credit.append(i % 2 ? html("a", { href: part, rel: "license noopener", target: "_blank", text: part }) : part));
-  return html("figure", { class: "cg-map-figure" },
-    html("div", { class: "cg-map-head" },
-      o.heading ? html("h3", { class: "cg-heading", text: o.heading }) : null, m.zoom),
-    m.frame, m.caption, legend,
-    html("figcaption", {},
-      credit,
-      html("p", { class: "cg-note" }, html("strong", { text: _("Note:") }), " ", noteLine())));
+  const about = html("section", { class: "cg-map-about" },
+    o.heading ? html("h3", { class: "cg-heading", text: o.heading }) : null,
+    html("p", { class: "cg-small", text: _("Point at (or tap) a département to see what it touches.") }),
+    legend, credit,
+    html("p", { class: "cg-note" }, html("strong", { text: _("Note:") }), " ", noteLine()));
+  return { figure, about };
 }
 
 /** A line of instructions, with buttons (HTML) for choices that are not a card. */
@@ -536,4 +593,170 @@ function creditLine() {
 function noteLine() {
   const said = _("Approximate for the Paris region: Seine is drawn as today's 75, 92, 93 and 94 and Seine-et-Oise as today's 78, 91 and 95, though parts of today's 92 to 94 were in Seine-et-Oise (so the Seine drawn here touches Seine-et-Marne, which the true one did not); Corse is drawn as today's 2A and 2B joined.");
   return said.startsWith("Approximate for") ? MAP.note : said;
+}
+
+// --- the screen, fitted to its window --------------------------------------------------------
+// What a seat acts on (the stage: the seats, what to do, the map beside the hand on a desktop,
+// above it on a phone) fits the window between the sticky status line and the sticky list of
+// moves at its foot: the map is drawn as large as that leaves room for. What may wait (the
+// explanations, the rounds before, the map's legend) comes under it.
+
+const FOOT = 72;          // pixels: the list of moves at the window's foot, with a scroll bar
+const SMALLEST_MAP = 220; // pixels wide: a map never drawn narrower to fit
+
+function fit(board) {
+  const stage = board.querySelector(".cg-stage"), figure = board.querySelector(".cg-map-figure");
+  if (!stage || !figure || !mapState) return;
+  const room = Math.max(360, innerHeight - (board.getBoundingClientRect().top + scrollY) - FOOT);
+  figure.style.width = "";
+  for (let i = 0; i < 3; i++) {  // the hand beside the map grows as the map narrows: again
+    const over = stage.getBoundingClientRect().height - room;
+    const width = figure.getBoundingClientRect().width;
+    const wanted = Math.max(SMALLEST_MAP, width - (over * VW) / VH);
+    if (over < 1 || wanted > width - 2) break;
+    figure.style.width = `${wanted}px`;
+  }
+  mapState.width = figure.getBoundingClientRect().width;
+  if (Math.abs(mostFor(mapState.width) - mapState.most) > 0.02 * mapState.most) {
+    mapState.most = mostFor(mapState.width);
+    figure.querySelector(".zoomable").replaceWith(zoomable("map", mapState.picture, mapState.most));
+  }
+}
+
+// A window resized (a phone turned) draws the screen again, fitted anew.
+let redrawn = null, resizing = false;
+addEventListener("resize", () => {
+  if (resizing) return;
+  resizing = true;
+  requestAnimationFrame(() => { resizing = false; if (redrawn) redrawn(); });
+});
+
+// --- cards that move -------------------------------------------------------------------------
+// The server sends the table as it is now: what moved is found by comparing the view drawn
+// last with the new one (each screen's plan), and shown as cards flying over the page from
+// where they were to where they are, each a stand-in (a "ghost") while the card itself is
+// hidden at its place until the ghost lands there. A turn of several moves is played in steps,
+// STEP apart; a draw that comes while cards still fly waits for them to land. An opponent's
+// card no one has seen flies face down.
+
+const FLIGHT = 420, STEP = 650, GAP = 200;  // milliseconds, at the page's pace
+const boards = new WeakMap();  // board → { view drawn last, busy, flying, hidden }
+let landed = 0;  // when the last card landed, so that a hurried turn makes one sound
+
+
+/** Where each thing that moves is drawn now, by its key (data-fly): { box, card }. */
+function places(board) {
+  const found = new Map();
+  for (const node of board.querySelectorAll("[data-fly]")) {
+    const box = node.getBoundingClientRect();
+    if (box.width && box.height) found.set(node.dataset.fly, { box, card: node.classList.contains("cg-card") });
+  }
+  return found;
+}
+
+/** Where département n is on the screen: about its label, inside the map's frame. */
+function departement(n) {
+  const picture = mapState && mapState.picture, matrix = picture && picture.getScreenCTM();
+  const frame = picture && picture.closest(".zoom-frame");
+  if (!matrix || !frame || !LABELS[n]) return null;
+  const p = new DOMPoint(LABELS[n].x, LABELS[n].y).matrixTransform(matrix);
+  const edge = frame.getBoundingClientRect();
+  const tall = Math.max(16, Math.min(36, LABELS[n].r * 2 * matrix.a));
+  const x = Math.max(edge.left, Math.min(edge.right, p.x)), y = Math.max(edge.top, Math.min(edge.bottom, p.y));
+  return { box: new DOMRect(x - tall / 2, y - tall / 2, tall, tall), card: false };
+}
+
+function where(key, ...found) {
+  if (key.startsWith("dep:")) return departement(Number(key.slice(4)));
+  for (const places_ of found) if (places_.has(key)) return places_.get(key);
+  return null;
+}
+
+/** A card's box (its size as ratio w/h) in the middle of box, at most tall pixels tall. */
+function cardIn(box, ratio, tall = 40) {
+  const h = Math.min(box.height, tall), w = h * ratio;
+  return new DOMRect(box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h);
+}
+
+/** Hides the board's element of key until `until` milliseconds (at the page's pace) from now:
+ * a card waits out of sight while its ghost flies to it. */
+function hide(board, state, key, until) {
+  const node = board.querySelector(`[data-fly="${CSS.escape(key)}"]`);
+  if (!node) return;
+  animate(board, node, [{ opacity: 0 }, { opacity: 0 }], { duration: until });
+  state.hidden.set(key, performance.now() + until / pace(board));
+}
+
+/**
+ * The flights: each { from, to: keys of places (card:<name>, stock, pile, seat:<seat>,
+ * fakirs:<seat>, dep:<n>), face: the card's name, or null for a back, step: when it leaves
+ * (in steps of a turn), reveal: the key of the card hidden until it lands, into: it melts into
+ * the map }; from is looked for where things were, then where they are.
+ */
+function fly(board, state, flights, before, after) {
+  const now = performance.now(), p = pace(board), compact = compactNow();
+  const [W, H] = compact ? LYING : UPRIGHT;
+  const wait = state.busy > now ? (state.busy - now) * p + GAP : 0;
+  for (const f of flights) {
+    const from = where(f.from, before, after), to = where(f.to, after);
+    if (!from || !to) continue;
+    const end = to.card ? to.box : cardIn(to.box, W / H);
+    const start = from.card ? from.box : cardIn(from.box, W / H);
+    const ghost = f.face ? card(f.face, { compact, fly: null }) : back({ compact });
+    ghost.classList.add("cg-ghost");
+    ghost.setAttribute("aria-hidden", "true");
+    Object.assign(ghost.style, { left: `${end.x}px`, top: `${end.y}px`, width: `${end.width}px`,
+      height: `${end.height}px` });
+    document.body.append(ghost);
+    const away = `translate(${start.x - end.x}px, ${start.y - end.y}px) scale(${start.width / end.width}, ${start.height / end.height})`;
+    const frames = [{ transform: away, opacity: 0 }, { transform: away, opacity: 1, offset: 0.06 },
+      { transform: "none", opacity: 1, offset: f.into ? 0.8 : 1 }];
+    if (f.into) frames.push({ transform: "none", opacity: 0 });
+    const delay = wait + f.step * STEP;
+    state.flying += 1;
+    state.busy = Math.max(state.busy, now + (delay + FLIGHT) / p);
+    if (f.reveal) hide(board, state, f.reveal, delay + FLIGHT);
+    animate(board, ghost, frames, { duration: FLIGHT, delay, easing: "cubic-bezier(.3,.6,.3,1)" }).then(() => {
+      ghost.remove();
+      if (performance.now() - landed > 60) sound("card");
+      landed = performance.now();
+      state.flying -= 1;
+      if (!state.flying) { state.busy = 0; state.hidden.clear(); }
+    });
+  }
+}
+
+/**
+ * Draws the screen on board: o.stage (what a seat acts on, fitted to the window), o.below
+ * (what may wait), the keyboard's focus kept (o.fallbacks, as keepFocus); then the cards that
+ * moved since the view drawn last fly, as o.plan(last, view) lists them (see fly()). A redraw
+ * of the same view (a choice made, the window resized) moves nothing.
+ */
+export function show(board, view, o) {
+  redrawn = o.redraw;
+  const state = boards.get(board) || { view: null, busy: 0, flying: 0, hidden: new Map() };
+  boards.set(board, state);
+  const before = places(board);
+  keepFocus(board, [html("div", { class: "cg-screen" },
+    html("div", { class: "cg-stage" }, o.stage), html("div", { class: "cg-below" }, o.below))],
+  ...(o.fallbacks || []));
+  fit(board);
+  const last = state.view;
+  state.view = view;
+  if (still()) return;
+  // Cards still on their way from the last draw stay hidden where they will land.
+  const now = performance.now();
+  for (const [key, until] of state.hidden) if (until > now) hide(board, state, key, (until - now) * pace(board));
+  if (last && last !== view) fly(board, state, o.plan(last, view), before, places(board));
+}
+
+/** What is in `a` and not in `b`, as many times as it is more often (two lists of cards). */
+export function without(a, b) {
+  const rest = [...b];
+  return a.filter((c) => {
+    const i = rest.indexOf(c);
+    if (i < 0) return true;
+    rest.splice(i, 1);
+    return false;
+  });
 }

@@ -70,11 +70,19 @@ export function keepFocus(board, children, ...fallbacks) {
   }
 }
 
-/** Adds the style sheet at href to the page, once. */
+/** Adds the style sheet at href to the page, once; a promise of its coming (at once if it
+ * has come), after which a screen laid out unstyled may be fitted again. */
 export function stylesheet(href) {
   const links = document.querySelectorAll("link[rel=stylesheet]");
-  if ([...links].some((link) => link.getAttribute("href") === href)) return;
-  document.head.append(html("link", { rel: "stylesheet", href }));
+  const had = [...links].find((link) => link.getAttribute("href") === href);
+  if (had && (had.sheet || had.dataset.loaded)) return Promise.resolve();
+  const link = had || html("link", { rel: "stylesheet", href });
+  const loaded = new Promise((resolve) => link.addEventListener("load", () => {
+    link.dataset.loaded = "1";
+    resolve();
+  }, { once: true }));
+  if (!had) document.head.append(link);
+  return loaded;
 }
 
 // --- motion: what moves on a board, and when it has stopped ----------------------------
@@ -92,14 +100,20 @@ export function still() {
   return matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** How many times faster than at a table the board's motion runs: the page's ?speed=N times
+ * the board's data-pace (a replay's is 3). */
+export function pace(board) {
+  return SPEED * (Number(board.dataset.pace) || 1);
+}
+
 /** Animates node (the Web Animations API's keyframes and options) as part of board's motion;
- * a promise of its end. The duration and delay are divided by the page's speed and the board's
- * pace (data-pace: a replay's is faster). Under reduced motion nothing moves: it ends at once. */
+ * a promise of its end. The duration and delay are divided by the board's pace. Under reduced
+ * motion nothing moves: it ends at once. */
 export function animate(board, node, keyframes, options = {}) {
   if (still() || !node.animate) return Promise.resolve();
-  const pace = SPEED * (Number(board.dataset.pace) || 1);
+  const faster = pace(board);
   const animation = node.animate(keyframes, { fill: "backwards", ...options,
-    duration: (options.duration || 300) / pace, delay: (options.delay || 0) / pace });
+    duration: (options.duration || 300) / faster, delay: (options.delay || 0) / faster });
   const under = running.get(board) || new Set();
   running.set(board, under);
   under.add(animation);
@@ -137,7 +151,9 @@ export function pause(board, ms) {
 // a frame that magnifies it (the buttons, a pinch, or the wheel with Ctrl, as a trackpad's
 // pinch comes) and scrolls about it, the zoom and the place kept across redraws, by name.
 
-const zooms = new Map();  // name → { scale, x, y }: the magnification, the centre (fractions)
+// name → { scale, x, y, height }: the magnification, the centre (fractions of the board), and
+// the frame's height unzoomed
+const zooms = new Map();
 const MOST = 4;
 
 /** The content (an SVG drawn to the frame's width) in a zoomable frame, with its buttons. */
@@ -154,8 +170,11 @@ export function zoomable(name, content, most = MOST) {
     // (cx, cy): the point of the frame (fractions of its size) that stays where it is
     const x = (frame.scrollLeft + cx * frame.clientWidth) / (inner.scrollWidth || 1);
     const y = (frame.scrollTop + cy * frame.clientHeight) / (inner.scrollHeight || 1);
+    // Zoomed, the frame keeps the height it had unzoomed: the board grows inside it, not the page.
+    if (state.scale <= 1) state.height = frame.clientHeight;
     state.scale = Math.min(most, Math.max(1, scale));
     inner.style.width = `${state.scale * 100}%`;
+    frame.style.height = state.scale > 1 && state.height ? `${state.height}px` : "";
     frame.dataset.scale = String(state.scale);
     frame.classList.toggle("zoomed", state.scale > 1);
     frame.scrollLeft = x * inner.scrollWidth - cx * frame.clientWidth;
@@ -204,6 +223,7 @@ export function zoomable(name, content, most = MOST) {
   frame.addEventListener("pointerup", lift);
   frame.addEventListener("pointercancel", lift);
   inner.style.width = `${state.scale * 100}%`;
+  if (state.scale > 1 && state.height) frame.style.height = `${state.height}px`;
   frame.dataset.scale = String(state.scale);
   frame.classList.toggle("zoomed", state.scale > 1);
   out.disabled = state.scale <= 1;

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.server.helpers import LiveServer  # noqa: E402
-from tests.server.test_browser import PHONE, sit_down  # noqa: E402
+from tests.server.test_browser import PHONE, shown, sit_down  # noqa: E402
 from tests.server.test_fit import DESKTOP, GAMES  # noqa: E402
 from tests.server.test_winks_browser import shoot_at_the_cup  # noqa: E402
 
@@ -39,13 +39,15 @@ def in_play(page: Page, game: str, rng: random.Random) -> None:
     """A few of the person's moves, each waited for, up to his next turn."""
     for _ in range(MOVES.get(game, 3)):
         page.wait_for_function(STILL, timeout=60_000)
+        number = shown(page)
         if game in ("cabriole", "tiddledy-winks"):
             shoot_at_the_cup(page)
         else:
             moves = page.locator("#moves button")
             moves.nth(rng.randrange(moves.count())).click()
         page.wait_for_function(
-            "() => document.querySelector('#table').dataset.turn !== 'yours'", timeout=60_000)
+            "n => Number(document.querySelector('#table').dataset.n) > n", arg=number,
+            timeout=60_000)
     page.wait_for_function(STILL, timeout=60_000)
     page.evaluate("() => window.scrollTo(0, 0)")
 

@@ -2,13 +2,13 @@
 
     .venv/bin/python benchmarks/assist.py [--previews 200]
 
-``ludotheque serve`` runs over a fresh SQLite file, its previews in their own worker process
-as in production. A person's seat at a Cabriole table with the assist on drags an aim as a
-page does: the pressure grows a hundredth at a time, each preview asked for as the last is
-answered and 25 ms after the last was asked (``table.js`` asks no sooner). Timed from the message sent to its answer received,
-twice: with the server otherwise idle, and while a ``hard`` shot planner thinks at other
-tables (a table of planners opened every two seconds keeps the shot pool busy): the preview's
-worker is its own, so the planners do not hold it up.
+``ludotheque serve`` runs over a fresh SQLite file, its previews in their own worker process as
+in production. A person's seat at a Cabriole table with the assist on drags an aim as a page
+does: the pressure grows a hundredth at a time, each preview asked for as the last is answered
+and 25 ms after the last was asked (``table.js`` asks no sooner). Timed from the message sent
+to its answer received, twice: with the server otherwise idle, and while a ``hard`` shot
+planner thinks at other tables (a table of planners opened every two seconds keeps the shot
+pool busy): the preview's worker is its own, so the planners do not hold it up.
 
 The peer, in this process: the same previews worked out by the library alone
 (``State.rests``), with no server, socket or worker between: what an answer cannot come

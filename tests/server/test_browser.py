@@ -41,6 +41,17 @@ def shown(page: Page) -> int:
     return int(page.locator("#table").get_attribute("data-n") or 0)
 
 
+def settled(page: Page) -> int:
+    """How many times the board's motion has come to rest (dom.js's animate())."""
+    return int(page.locator("#board").get_attribute("data-settled") or 0)
+
+
+def my_turn(page: Page) -> None:
+    """Until it is the page's seat's turn and its board is still."""
+    page.wait_for_selector("#table[data-turn='yours']", timeout=30_000)
+    page.wait_for_function("() => document.querySelector('#board').dataset.moving !== '1'")
+
+
 def play_to_the_end(pages: list[Page], rng: random.Random, shots: dict[str, Page],
                     limit: int = 2000) -> str:
     """Each page plays a legal move (a button of its list) whenever the table says it is its

@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from tests.server.test_browser import sit_down
+from tests.server.test_browser import my_turn, settled, sit_down
 
 # Watches the board from the page's frames: whether it said it moved, how many animations ran
 # meanwhile, where each card in the air (the layer the cards fly in) was seen, and the most legs
@@ -37,15 +37,6 @@ WATCH = """() => {
   };
   look();
 }"""
-
-
-def settled(page: Page) -> int:
-    return int(page.locator("#board").get_attribute("data-settled") or 0)
-
-
-def my_turn(page: Page) -> None:
-    page.wait_for_selector("#table[data-turn='yours']", timeout=30_000)
-    page.wait_for_function("() => document.querySelector('#board').dataset.moving !== '1'")
 
 
 def finish_my_turn(page: Page) -> None:

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page
 
 from ludotheque.core.registry import load_game
-from tests.server.test_browser import sit_down
+from tests.server.test_browser import my_turn, settled, sit_down
 from tests.server.test_screens import moments
 
 SHORT = {"crypto-geographique": {"points": "100"}, "crypto-geographique-chaine": {"rounds": "1"}}
@@ -40,15 +40,6 @@ WATCH = """() => {
     }
   }).observe(document.body, { childList: true });
 }"""
-
-
-def settled(page: Page) -> int:
-    return int(page.locator("#board").get_attribute("data-settled") or 0)
-
-
-def my_turn(page: Page) -> None:
-    page.wait_for_selector("#table[data-turn='yours']", timeout=30_000)
-    page.wait_for_function("() => document.querySelector('#board').dataset.moving !== '1'")
 
 
 def seen(page: Page) -> dict[str, Any]:
@@ -178,7 +169,8 @@ def test_what_moves_shows_no_unseen_card_and_a_turn_in_steps(chromium_browser, s
     rule_set = load_game(game, **{k: int(v) for k, v in SHORT[game].items()})
     views = [state.observation(0) for state in moments(rule_set, seed=3)]
     # Each moment and the next, and each and the one three later (a turn of several moves).
-    pairs = [(a, b) for span in (1, 3) for a, b in zip(views, views[span:]) if a != b]
+    pairs = [(a, b) for span in (1, 3) for a, b in zip(views, views[span:], strict=False)
+             if a != b]
     context = chromium_browser.new_context()
     try:
         page = context.new_page()
@@ -187,7 +179,7 @@ def test_what_moves_shows_no_unseen_card_and_a_turn_in_steps(chromium_browser, s
     finally:
         context.close()
     backs = turns = 0
-    for (a, b), flights in zip(pairs, plans):
+    for (a, b), flights in zip(pairs, plans, strict=True):
         public = {*a["hand"], *b["hand"], *a.get("pile", []), *b.get("pile", []),
                   *a.get("laid", []), *b.get("laid", []), "F"}
         for flight in flights:

@@ -47,9 +47,10 @@ MEASURE = """() => {
     const shown = box.left >= 0 && box.top >= 0 && box.right <= innerWidth + 0.5
       && box.bottom <= innerHeight + 0.5;
     const reached = hit && (hit === node || node.contains(hit));
+    const covered = shown ? ", covered by " + (hit && hit.outerHTML.slice(0, 60)) : "";
     (shown && reached ? inside : outside).push(
       `${name} at (${Math.round(box.left)}, ${Math.round(box.top)})–(${Math.round(box.right)}, `
-      + `${Math.round(box.bottom)})${shown ? ", covered by " + (hit && hit.outerHTML.slice(0, 60)) : ""}`);
+      + `${Math.round(box.bottom)})${covered}`);
   }
   return { inside, outside, scrolled: scrollY };
 }"""
@@ -60,13 +61,13 @@ SMALLEST = """() => {
   for (const node of document.querySelectorAll("#board [role=button], #board button")) {
     const box = node.getBoundingClientRect();
     if (!box.width || !box.height || node.closest("details:not([open])")) continue;
-    if (Math.min(box.width, box.height) < %d) {
+    if (Math.min(box.width, box.height) < TOUCH) {
       small.push(`${node.getAttribute("aria-label") || node.textContent.trim().slice(0, 40)}: `
         + `${Math.round(box.width)}×${Math.round(box.height)}`);
     }
   }
   return small;
-}""" % TOUCH
+}""".replace("TOUCH", str(TOUCH))
 
 
 def seated(page: Page, url: str, game: str) -> None:

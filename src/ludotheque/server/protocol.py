@@ -21,21 +21,21 @@ nothing is played or written):
   aimed would come to rest with a steady hand, at a table whose assist is on (its own
   allowance, :data:`PREVIEWS`, beside the one of every other message).
 
-From the server: ``welcome`` (the seat this connection holds, the table's settings and, for
-its creator, the invitations: each seat's link and QR code), ``update`` (the events since the
-last one sent, as told to this seat, and the table as it sees it: ``GameTable.frame``, in the
+From the server: ``welcome`` (the seat this connection holds, the table's settings and, for its
+creator, the invitations: each seat's link and QR code), ``update`` (the events since the last
+one sent, as told to this seat, and the table as it sees it: ``GameTable.frame``, in the
 language of its page, its legal moves in the notation, ``legal``, beside their ``labels`` in
-that language; once a fault has ended the table, ``stopped`` is true, ``result`` says so,
-and ``view`` is null if the last position could not be shown),
-``presence`` (who is at the table, and which seats' people have come), ``ack`` (a move already
-played), ``answer``, ``error`` (with ``refused_key`` true where a hello's key opens no seat:
-the page forgets it, and may say hello again without one), ``talk`` (lines said),
-``settings`` (the table's, changed), ``again`` (the next table, with this seat's key there),
-``link``, ``thinking`` (a computer seat is thinking after event ``after``, for ``for``
-seconds so far, and where its search tells it, has spent the share ``done`` of its budget,
-told again each second as it grows: its move, in an ``update``, ends it) and ``preview`` (the ``move`` asked
-for, and where each counter it moves would come to rest, ``rests``, or the ``error`` that
-refused it: every preview asked for is answered, so that a page asks the next).
+that language; once a fault has ended the table, ``stopped`` is true, ``result`` says so, and
+``view`` is null if the last position could not be shown), ``presence`` (who is at the table,
+and which seats' people have come), ``ack`` (a move already played), ``answer``, ``error``
+(with ``refused_key`` true where a hello's key opens no seat: the page forgets it, and may say
+hello again without one), ``talk`` (lines said), ``settings`` (the table's, changed), ``again``
+(the next table, with this seat's key there), ``link``, ``thinking`` (a computer seat is
+thinking after event ``after``, for ``for`` seconds so far, and where its search tells it, has
+spent the share ``done`` of its budget, told again each second as it grows: its move, in an
+``update``, ends it) and ``preview`` (the ``move`` asked for, and where each counter it moves
+would come to rest, ``rests``, or the ``error`` that refused it: every preview asked for is
+answered, so that a page asks the next).
 
 >>> read('{"type": "move", "id": "a1", "move": "1/4"}')
 {'type': 'move', 'id': 'a1', 'move': '1/4'}

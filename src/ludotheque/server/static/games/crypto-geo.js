@@ -397,8 +397,12 @@ let mapState = null;
 const HIT = 8;
 const ZOOMED = 46;
 
-/** The largest zoom of a map drawn width pixels wide: a touch area is ZOOMED pixels there. */
-function mostFor(width) { return Math.max(2, (ZOOMED * VW) / (2 * HIT * width)); }
+// Pixels a zoomed frame's scroll bar may take from the map's width (none on most phones).
+const BAR = 16;
+
+/** The largest zoom of a map drawn width pixels wide: a touch area is ZOOMED pixels there,
+ * whatever the scroll bar the zoomed frame shows takes. */
+function mostFor(width) { return Math.max(2, (ZOOMED * VW) / (2 * HIT * (width - BAR))); }
 
 function buildMap() {
   const defs = svg("defs", {},

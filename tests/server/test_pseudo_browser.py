@@ -89,8 +89,11 @@ def test_a_table_says_only_what_the_catalog_gives(chromium_browser, marked_serve
                 continue
             moves = page.locator("#moves > button")
             moves.nth(rng.randrange(moves.count())).click()
+            # Until the move is shown and acknowledged (a turn of several moves stays the
+            # page's, with no other event to wait for), or refused.
             page.wait_for_function(
                 "n => Number(document.querySelector('#table').dataset.n) > n "
+                "&& document.querySelector('#table').dataset.turn !== 'sent' "
                 "|| !document.querySelector('#message').hidden", arg=number)
         assert not errors
     finally:

@@ -42,6 +42,14 @@ WATCH = """() => {
 }"""
 
 
+def ready(page: Page) -> None:
+    """The person's turn, the board still, and drawn again once its style sheet came (a first
+    drawing is laid out unstyled: a click before the second would miss where it aimed)."""
+    page.wait_for_function("() => document.querySelector("
+                           "'link[href=\"/static/games/crypto-geo.css\"]')?.dataset.loaded === '1'")
+    my_turn(page)
+
+
 def seen(page: Page) -> dict[str, Any]:
     """What was seen since the last call."""
     return page.evaluate("""() => {
@@ -57,7 +65,7 @@ def test_a_card_played_flies_where_it_goes(chromium_browser, server, game):
     try:
         page = context.new_page()
         sit_down(page, server.url, game, ["human", "random"], SHORT[game])
-        my_turn(page)
+        ready(page)
         page.evaluate(WATCH)
         before = settled(page)
         # The first card one may play, clicked where it is drawn (in the hand or the heaps).
@@ -83,16 +91,16 @@ def test_the_computers_turn_is_played_step_by_step(chromium_browser, server):
         page = context.new_page()
         sit_down(page, server.url, "crypto-geographique", ["human", "random"],
                  SHORT["crypto-geographique"])
-        my_turn(page)
+        ready(page)
         page.locator("#board [data-key='stock']").click()
-        my_turn(page)
+        ready(page)
         page.evaluate(WATCH)
         shown = int(page.locator("#table").get_attribute("data-n") or 0)
         page.locator("#board [data-key^='card-'][role=button]").first.click()
         # Yours thrown, then its card taken (and drawn, from the stock) and its card thrown.
         page.wait_for_function(
             "n => Number(document.querySelector('#table').dataset.n) >= n + 3", arg=shown)
-        my_turn(page)
+        ready(page)
         leaving = sorted(g["leaves"] for g in seen(page)["ghosts"])
         # Yours to the pile, its card taken, its card thrown: three flights, a step apart.
         assert len(leaving) >= 3 and leaving[-1] - leaving[0] >= 2 * 400, leaving
@@ -106,7 +114,7 @@ def test_escape_hurries_the_cards_to_where_they_go(chromium_browser, server):
         page = context.new_page()
         sit_down(page, server.url, "crypto-geographique", ["human", "random"],
                  SHORT["crypto-geographique"])
-        my_turn(page)
+        ready(page)
         page.locator("#board [data-key='stock']").click()
         page.wait_for_function("() => document.querySelector('#board').dataset.moving === '1'")
         still = page.evaluate("""async () => {
@@ -127,7 +135,7 @@ def test_with_reduced_motion_the_board_is_drawn_at_once(chromium_browser, server
         page = context.new_page()
         sit_down(page, server.url, "crypto-geographique", ["human", "random"],
                  SHORT["crypto-geographique"])
-        my_turn(page)
+        ready(page)
         page.evaluate(WATCH)
         shown = int(page.locator("#table").get_attribute("data-n") or 0)
         page.locator("#board [data-key='stock']").click()
@@ -137,7 +145,7 @@ def test_with_reduced_motion_the_board_is_drawn_at_once(chromium_browser, server
             "&& document.querySelectorAll('#board [data-key^=\"card-\"]').length === 8", arg=shown)
         assert page.evaluate("() => document.getAnimations().length") == 0
         page.locator("#board [data-key^='card-'][role=button]").first.click()
-        my_turn(page)
+        ready(page)
         watched = seen(page)
         assert watched["moving"] == 0 and watched["ghosts"] == [], watched
     finally:

@@ -2,7 +2,8 @@
 of Cabriole and of Tiddledy Winks against the shot planner, each shot a drag back from a
 counter (a scripted hand that aims at the cup), and watches every flight; a shot made by the
 gesture and the same shot typed in the notation give the same record; a shot can be aimed and
-made from the keyboard, and one the rules refuse is one sentence. Screenshots mid-flight and at
+made from the keyboard, what is typed surviving a frame that draws the table again, and one the
+rules refuse is one sentence. Screenshots mid-flight and at
 the end go to ``build/screenshots/`` (look at them).
 
 Short games (a low ``limit``), the planner at its quickest, flights played four times faster
@@ -149,3 +150,46 @@ def test_a_gesture_and_its_notation_give_the_same_record(page, server):
     assert typed["moves"] == by_hand["moves"]
 
 
+
+
+# Every sentence the page's message box says, kept: a refusal is seen said even where a later
+# message clears the box before a test looks.
+SAID = """
+window.said = [];
+new MutationObserver(() => {
+  const box = document.querySelector("#message");
+  if (box && box.textContent) window.said.push(box.textContent);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def test_a_shot_by_the_keyboard_and_a_refused_one(page, server, chromium_browser):
+    page.context.add_init_script(SAID)
+    sit_down(page, server.url, "tiddledy-winks", ["human", "human"], {"limit": "2"})
+    seats = page.locator("p.seats")
+    expect(seats).to_contain_text("waiting for them")  # the table has said who is there
+    page.locator("g.w-lit").nth(1).focus()
+    page.keyboard.press("Enter")  # the counter chosen, its aim at the cup
+    expect(page.locator("input[name=bearing]")).to_be_focused()
+    page.locator("input[name=pressure]").fill("2")
+    # A friend sits down between two keystrokes: the table is drawn again, the typing kept.
+    friend = chromium_browser.new_context(viewport=DESKTOP)
+    try:
+        friend.new_page().goto(page.locator("#invites input").first.input_value())
+        expect(seats).not_to_contain_text("waiting for them")
+    finally:
+        friend.close()
+    expect(page.locator("input[name=pressure]")).to_be_focused()
+    expect(page.locator("input[name=pressure]")).to_have_value("2")
+    page.keyboard.press("Tab")
+    expect(page.locator("button[type=submit]", has_text="Shoot")).to_be_focused()
+    page.locator("input[name=pressure]").press("Enter")
+    page.wait_for_function(
+        "() => window.said.some((sentence) => sentence.includes('Pressure runs from 0.01'))")
+    assert shown(page) == 0
+    page.locator("g.w-lit").nth(1).click()  # a click, not a drag, chooses it too
+    page.locator("input[name=pressure]").fill("0.45")
+    page.locator("input[name=pressure]").press("Enter")
+    page.wait_for_function("() => Number(document.querySelector('#table').dataset.n) > 0")
+    # The refusal is cleared by the shot's acknowledgement, which may follow its update.
+    expect(page.locator("#message")).to_be_hidden()

@@ -56,15 +56,19 @@ export function clickable(node, label, action, key) {
 
 /** Puts the board's new children in place, the keyboard focus kept on the element of the same
  * data-key if it had it (a draw replaces every element on each update), else on the first of
- * the fallback keys found (a card played is gone: the focus goes on to the next thing). */
+ * the fallback keys found (a card played is gone: the focus goes on to the next thing). A field
+ * being typed in keeps what was typed: a frame may come between two keystrokes. */
 export function keepFocus(board, children, ...fallbacks) {
   const active = document.activeElement;
   const key = active && board.contains(active) && active.dataset ? active.dataset.key : null;
+  const typed = key && "defaultValue" in active && active.value !== active.defaultValue
+    ? active.value : null;
   board.replaceChildren(...children);
   if (!key) return;
   for (const k of [key, ...fallbacks]) {
     const target = board.querySelector(`[data-key="${CSS.escape(k)}"]`);
     if (!target) continue;
+    if (k === key && typed !== null && "defaultValue" in target) target.value = typed;
     target.focus({ preventScroll: true });
     if (document.activeElement === target) return;
   }

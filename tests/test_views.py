@@ -1,6 +1,7 @@
 """Each rule set's view, typed: the TypedDict its manifest names, its JSON Schema committed
 under docs/views/, and every view a game gives — each seat's and the spectator's — valid
-against it.
+against it; and ``State.views()``, which builds a spectator's view once where nothing is hidden,
+gives every viewer exactly his ``observation``.
 
 ``LUDOTHEQUE_REGENERATE_GOLDEN=1`` rewrites the schema files (as it rewrites the golden
 playthroughs): a change to a view is then a reviewed change of docs/views/.
@@ -62,6 +63,7 @@ def check_every_view(game, agents, seed):
             json.dumps(view, allow_nan=False)  # a JSON value, as sent
             errors = sorted(validator.iter_errors(view), key=str)
             assert not errors, f"{viewer}: {errors[0].message} at {list(errors[0].path)}"
+        assert state.views() == [state.observation(v) for v in [*viewers[1:], None]]
         if state.is_terminal():
             return state
         if state.is_chance_node():

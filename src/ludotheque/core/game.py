@@ -489,6 +489,19 @@ class State(ABC):
             )
         return self._observation(player)
 
+    def views(self) -> list[Mapping[str, Any]]:
+        """Every seat's :meth:`observation`, then a spectator's. Where nothing is hidden
+        (``perfect_information``), a seat sees what a spectator sees but for the name of his
+        own seat (the view's ``seat``, where it has one): the spectator's view is built once,
+        and each seat's is it with his name (a test holds every such rule set to this)."""
+        seats = range(self.num_players())
+        if not self.game.info.perfect_information:
+            return [*(self.observation(p) for p in seats), self.observation(None)]
+        shared = self.observation(None)
+        if "seat" not in shared:
+            return [shared] * (self.num_players() + 1)
+        return [*({**shared, "seat": self.game.seat_name(p)} for p in seats), shared]
+
     def turn(self) -> Turn:
         """What the player to decide is handed (:class:`Turn`): his view, his legal actions,
         the worlds his view leaves possible; never this state."""

@@ -552,9 +552,9 @@ class GameTable:
         def shown() -> list[dict[str, Any]]:
             result = result_sentence(state) if terminal else None
             parts = []
-            for viewer in self._viewers():
+            for viewer, view in zip(self._viewers(), state.views(), strict=True):
                 part: dict[str, Any] = {
-                    "view": state.observation(viewer),
+                    "view": view,
                     "to_act": self.seat_name(player) if player >= 0 else None,
                     "kinds": list(self.kinds),
                 }

@@ -2,8 +2,11 @@
 same games played through the library directly, in one run.
 
     .venv/bin/python benchmarks/server.py [--tables 10 50 200] [--seconds 20]
+        [--database sqlite postgresql] [--fsync]
 
-For each N, ``ludotheque serve`` runs in a process of its own over a fresh SQLite file, and N
+For each N, ``ludotheque serve`` runs in a process of its own over a fresh database (a SQLite
+file, or a PostgreSQL server of its own on this machine, ``tests.server.postgresql``, its
+commits forced to the disk with ``--fsync`` as a server in use has them, else not), and N
 tables each seat two players in this process: each player, when its page is told it is to
 play, picks a legal move at random and sends it, timing the round trip from the send to the
 acknowledgement (the move judged, written to the database and shown to both seats). A table
@@ -39,7 +42,8 @@ sys.path.insert(0, str(ROOT))
 from ludotheque import load_game  # noqa: E402
 from ludotheque.play.table import GameInPlay  # noqa: E402
 from ludotheque.server.store import MOVE, Store  # noqa: E402
-from tests.server.helpers import LiveServer  # noqa: E402
+from tests.server.helpers import LiveServer, invited  # noqa: E402
+from tests.server.postgresql import Cluster  # noqa: E402
 
 
 class Tally:
@@ -107,33 +111,28 @@ async def table_loop(server: LiveServer, rng: random.Random, tally: Tally,
 async def invite(server: LiveServer, table: str, key: str) -> str:
     async with websockets.connect(f"{server.url.replace('http', 'ws')}/t/{table}/ws") as ws:
         await ws.send(json.dumps({"type": "hello", "key": key, "after": 0}))
-        return str(next(iter(json.loads(await ws.recv())["invites"].values())))
+        return invited(json.loads(await ws.recv()))[0]
 
 
-def over_websockets(tables: int, seconds: float, pace: float) -> dict[str, float]:
+def over_websockets(tables: int, seconds: float, pace: float, engine: str, fsync: bool
+                    ) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
-        database = f"sqlite:///{folder}/tables.sqlite"
-        # Every table is opened from this one address, as no public client may.
-        server = LiveServer(database, Path(folder, "server.log"), "--messages-per-second",
-                            "1000", "--tables-per-address", "100000")
-        tally = Tally()
+        cluster = Cluster(fsync, connections=20) if engine == "postgresql" else None
         try:
-            deadline = time.perf_counter() + seconds
-
-            async def run() -> None:
-                await asyncio.gather(*(table_loop(server, random.Random(i), tally, deadline,
-                                                  pace) for i in range(tables)))
-
-            asyncio.run(run())
+            database = cluster.url if cluster else f"sqlite:///{folder}/tables.sqlite"
+            tally = play(database, Path(folder, "server.log"), tables, seconds, pace)
+            store = Store(database)
+            # The log keeps a page's id under its seat, "seat:id".
+            written = {t: {e.move_id.partition(":")[2]
+                           for e in store.table(t)[1]  # type: ignore[index]
+                           if e.kind == MOVE and e.move_id} for t in tally.acknowledged}
+            store.close()
         finally:
-            server.kill()
-        store = Store(database)
-        # The log keeps a page's id under its seat, "seat:id".
-        written = {t: {e.move_id.partition(":")[2] for e in store.table(t)[1]  # type: ignore[index]
-                       if e.kind == MOVE and e.move_id} for t in tally.acknowledged}
-        acknowledged = sum(len(ids) for ids in tally.acknowledged.values())
-        lost = sum(len(ids - written.get(t, set())) for t, ids in tally.acknowledged.items())
-        extra = sum(len(written[t]) for t in written) - acknowledged
+            if cluster:
+                cluster.stop()
+    acknowledged = sum(len(ids) for ids in tally.acknowledged.values())
+    lost = sum(len(ids - written.get(t, set())) for t, ids in tally.acknowledged.items())
+    extra = sum(len(written[t]) for t in written) - acknowledged
     latencies = sorted(tally.latencies)
     return {
         "moves/s": acknowledged / seconds,
@@ -141,6 +140,26 @@ def over_websockets(tables: int, seconds: float, pace: float) -> dict[str, float
         "p99 ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
         "moves": acknowledged, "games ended": tally.games, "lost": lost, "unacknowledged": extra,
     }
+
+
+def play(database: str, log: Path, tables: int, seconds: float, pace: float) -> Tally:
+    """``tables`` played at ``pace`` for ``seconds`` against a server over ``database``."""
+    # Every table is opened, and every page connected, from this one address, as no public
+    # client may: it is let in as a proxy in front would be.
+    server = LiveServer(database, log, "--messages-per-second", "1000",
+                        "--tables-per-address", "100000", "--forwarded-allow-ips", "127.0.0.1")
+    tally = Tally()
+    try:
+        deadline = time.perf_counter() + seconds
+
+        async def run() -> None:
+            await asyncio.gather(*(table_loop(server, random.Random(i), tally, deadline, pace)
+                                   for i in range(tables)))
+
+        asyncio.run(run())
+    finally:
+        server.kill()
+    return tally
 
 
 def through_the_library(seconds: float) -> float:
@@ -166,18 +185,25 @@ def main() -> None:
     parser.add_argument("--pace", type=float, nargs="+", default=[0.0, 0.1],
                         help="each player's thinking time before a move, in seconds: 0 "
                              "saturates the server; 0.1 is a quick computer player")
+    parser.add_argument("--database", nargs="+", default=["sqlite", "postgresql"],
+                        choices=["sqlite", "postgresql"])
+    parser.add_argument("--fsync", action="store_true",
+                        help="PostgreSQL forces each commit to the disk (its default)")
     arguments = parser.parse_args()
     library = through_the_library(min(arguments.seconds, 10))
     print(f"library alone: {library:,.0f} moves/s (a person's moves; chance not counted)")
-    print("pace s  tables  moves/s  p50 ms  p99 ms  moves  games  lost  unacknowledged  "
-          "library/server")
-    for pace in arguments.pace:
-        for tables in arguments.tables:
-            r = over_websockets(tables, arguments.seconds, pace)
-            print(f"{pace:6.2f} {tables:7d} {r['moves/s']:8,.0f} {r['p50 ms']:7.1f} "
-                  f"{r['p99 ms']:7.1f} "
-                  f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} "
-                  f"{r['unacknowledged']:15d} {library / r['moves/s']:12.1f}x", flush=True)
+    print(f"PostgreSQL's fsync: {'on' if arguments.fsync else 'off'}")
+    print("database    pace s  tables  moves/s  p50 ms  p99 ms  moves  games  lost  "
+          "unacknowledged  library/server")
+    for engine in arguments.database:
+        for pace in arguments.pace:
+            for tables in arguments.tables:
+                r = over_websockets(tables, arguments.seconds, pace, engine, arguments.fsync)
+                print(f"{engine:10s} {pace:6.2f} {tables:7d} {r['moves/s']:8,.0f} "
+                      f"{r['p50 ms']:7.1f} "
+                      f"{r['p99 ms']:7.1f} "
+                      f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} "
+                      f"{r['unacknowledged']:15d} {library / r['moves/s']:12.1f}x", flush=True)
 
 
 if __name__ == "__main__":

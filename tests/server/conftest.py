@@ -8,19 +8,13 @@ pass unnoticed.
 
 from __future__ import annotations
 
-import glob
-import os
-import pwd
-import shlex
-import shutil
-import socket
-import subprocess
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+
+from tests.server.postgresql import Cluster, ClusterError
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -38,97 +32,18 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-DATABASE = "ludotheque_test"
-
-
-def _free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on now (the system picks it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _postgresql_bin() -> Path:
-    """The newest installed PostgreSQL's bin directory (Debian's /usr/lib/postgresql/N/bin)."""
-    found = [
-        Path(path)
-        for path in glob.glob("/usr/lib/postgresql/*/bin")
-        if Path(path, "initdb").exists() and Path(path, "pg_ctl").exists()
-    ]
-    if not found:
-        pytest.fail(
-            "PostgreSQL's initdb and pg_ctl are missing under /usr/lib/postgresql/*/bin: "
-            "`make test` installs Debian's postgresql package.",
-            pytrace=False,
-        )
-    return max(found, key=lambda path: [int(part) for part in path.parent.name.split(".")])
-
-
-def _as_postgres(command: list[str]) -> list[str]:
-    """The command run as the ``postgres`` system user when we are root (the server refuses to
-    run as root); as ourselves otherwise."""
-    if os.geteuid() == 0:
-        return ["runuser", "-u", "postgres", "--", *command]
-    return command
-
-
-def _run(command: list[str], cwd: Path) -> None:
-    result = subprocess.run(
-        command, cwd=cwd, capture_output=True, text=True, timeout=60, check=False
-    )
-    if result.returncode != 0:
-        pytest.fail(
-            f"{shlex.join(command)} failed ({result.returncode}):\n{result.stdout}{result.stderr}",
-            pytrace=False,
-        )
-
-
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
-    """A PostgreSQL server of its own for the test session, on 127.0.0.1 only, with trust
-    authentication and an empty database: its SQLAlchemy URL. Stopped and deleted at the end."""
-    bin_dir = _postgresql_bin()
-    # Not pytest's tmp_path: its parent is private to root, and the server runs as postgres.
-    root = Path(tempfile.mkdtemp(prefix="ludotheque-postgresql-"))
-    data = root / "data"
-    started = False
+    """A PostgreSQL server of its own for the test session (``postgresql.Cluster``, without
+    fsync): its SQLAlchemy URL. Stopped and deleted at the end."""
     try:
-        if os.geteuid() == 0:
-            user = pwd.getpwnam("postgres")
-            os.chown(root, user.pw_uid, user.pw_gid)
-        # Fast and throwaway: no fsync anywhere, the C locale, trust for every connection.
-        _run(
-            _as_postgres(
-                [str(bin_dir / "initdb"), "-D", str(data), "--no-sync", "-A", "trust",
-                 "-U", "postgres", "-E", "UTF8", "--locale=C"]
-            ),
-            cwd=root,
-        )
-        port = _free_port()
-        server_options = f"-k {shlex.quote(str(root))} -h 127.0.0.1 -p {port} -F"
-        _run(
-            _as_postgres(
-                [str(bin_dir / "pg_ctl"), "start", "-D", str(data), "-l", str(root / "log"),
-                 "-w", "-t", "30", "-o", server_options]
-            ),
-            cwd=root,
-        )
-        started = True
-        _run(
-            [str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
-             DATABASE],
-            cwd=root,
-        )
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/{DATABASE}"
+        cluster = Cluster()
+    except ClusterError as error:
+        pytest.fail(str(error), pytrace=False)
+    try:
+        yield cluster.url
     finally:
-        if started:
-            subprocess.run(
-                _as_postgres([str(bin_dir / "pg_ctl"), "stop", "-D", str(data), "-m", "immediate",
-                              "-w"]),
-                cwd=root, capture_output=True, timeout=60, check=False,
-            )
-        shutil.rmtree(root, ignore_errors=True)
+        cluster.stop()
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from ludotheque.server.app import create_app
 from ludotheque.server.guard import doorkeeper
-from tests.server.conftest import _free_port
+from tests.server.postgresql import free_port
 
 
 @contextmanager
@@ -168,7 +168,7 @@ class LiveServer:
 
     def __init__(self, database: str, log: Path, *arguments: str,
                  environment: dict[str, str] | None = None) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.log = log
         self.process = subprocess.Popen(
             [str(LUDOTHEQUE), "serve", "--port", str(self.port), "--database", database,
@@ -213,7 +213,7 @@ class ServedHere:
         #: The protocol of ``ludotheque serve``, its door as ``door`` sets it.
         self.door = doorkeeper(**{"most": 1000, **door})
         self.rng = random.Random(seed)
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.start()
 

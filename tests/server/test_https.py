@@ -20,8 +20,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.server.conftest import _free_port
 from tests.server.helpers import LiveServer
+from tests.server.postgresql import free_port
 from tests.server.test_browser import DESKTOP, PHONE, phone_fits, play_to_the_end, sit_down
 
 CADDY = Path("/usr/bin/caddy")
@@ -33,7 +33,7 @@ class Proxied:
     name the server's links are built on."""
 
     def __init__(self, folder: Path) -> None:
-        https, http = _free_port(), _free_port()
+        https, http = free_port(), free_port()
         self.url = f"https://127.0.0.1:{https}"
         self.public = f"https://localhost:{https}"
         self.server = LiveServer(f"sqlite:///{folder / 'tables.sqlite'}", folder / "server.log",

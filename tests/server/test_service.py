@@ -3,7 +3,9 @@ answered with one sentence while the table and its log stay as they were."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -13,7 +15,8 @@ import pytest
 import ludotheque
 from ludotheque.core.record import Record
 from ludotheque.server.computer import Progress, choose
-from ludotheque.server.store import Store
+from ludotheque.server.service import Service
+from ludotheque.server.store import MOVE, Event, Store
 from tests.server.helpers import Seat, create, invited, served, steps_of, upload
 
 
@@ -283,3 +286,42 @@ def test_a_computer_search_tells_how_far_it_has_got():
         progress.close()
     assert not Path(progress.path).exists()
     progress.close()  # closed twice: nothing more to do
+
+
+def test_moves_at_many_tables_share_a_commit_and_a_refusal_costs_only_its_own(database):
+    # Six tables, each with a move sent at once: the writer takes them in batches, one
+    # transaction each; a table whose event the database refuses (its number written already,
+    # behind the server's back) is told so alone, and the others' moves are written and played.
+    async def play() -> None:
+        store = Store(database)
+        service = Service(store, rng=random.Random(1), pool=ThreadPoolExecutor(1))
+        batches: list[int] = []
+        written = store.append_all
+
+        def append_all(logs):
+            batches.append(len(logs))
+            return written(logs)
+
+        store.append_all = append_all  # type: ignore[method-assign]
+        try:
+            tables = [(await service.create("jacquet", {}, ["human", "human"]))[0]
+                      for _ in range(6)]
+            moves = []
+            for table_id in tables:
+                table = service.table(table_id)
+                seat = table.to_act()
+                moves.append((table_id, seat, table.frame(seat, 0)["legal"][0]))
+            spoilt = service.table(tables[3])
+            store.append(tables[3], [Event(spoilt.number + 1, MOVE, 0, "spoilt", None, 0.0)])
+            met = await asyncio.gather(*(service.move(t, s, m, f"m-{t}") for t, s, m in moves),
+                                       return_exceptions=True)
+        finally:
+            await service.close()
+        assert [type(m).__name__ for m in met] == ["NoneType"] * 3 + ["StoreError"] + [
+            "NoneType"] * 2
+        assert max(batches) > 1
+        for table_id, seat, _ in moves:
+            logged = [e.move_id for e in events(database, table_id)]
+            assert (f"{seat}:m-{table_id}" in logged) == (table_id != tables[3])
+
+    asyncio.run(play())

@@ -243,6 +243,10 @@ class Service:
         self._next: dict[str, tuple[str, dict[int, tuple[int, str]]]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="ludotheque-db")
+        #: The events waiting for the writer (``_append``), and whether it is writing some.
+        self._appending: list[tuple[str, Sequence[Event], Callable[[], None],
+                                    asyncio.Future[None]]] = []
+        self._flushing = False
         for row, events in store.tables():
             try:
                 if isinstance(row, UnreadableRow):
@@ -826,6 +830,49 @@ class Service:
     async def _write(self, function: Callable[..., None], *args: Any) -> None:
         await asyncio.get_running_loop().run_in_executor(self._writer, function, *args)
 
+    async def _append(self, table_id: str, events: Sequence[Event],
+                      then: Callable[[], None] = lambda: None) -> None:
+        """Write ``events`` at the end of the table's log, then do ``then`` (take them): with
+        those of every other table that come meanwhile, in one transaction
+        (``Store.append_all``), once the database's writer is free. Moves at many tables thus
+        share a commit, and a commit's wait for the disk; at one table, whose lock is held,
+        they are written one after another. Events written are taken even where whoever
+        waits for them is gone meanwhile (his page let go): the table stays its log."""
+        waiting = asyncio.get_running_loop().create_future()
+        self._appending.append((table_id, events, then, waiting))
+        if len(self._appending) == 1 and not self._flushing:
+            task = asyncio.get_running_loop().create_task(self._flush())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        await waiting
+
+    async def _flush(self) -> None:
+        """Write what waits to be appended, batch after batch, until nothing waits."""
+        self._flushing = True
+        try:
+            while self._appending:
+                batch, self._appending = self._appending, []
+                try:
+                    met = await asyncio.get_running_loop().run_in_executor(
+                        self._writer, self.store.append_all, [(t, e) for t, e, _, _ in batch])
+                except Exception as error:  # the writer itself gone: every one is told
+                    met = [error] * len(batch)
+                for (_, _, then, waiting), refused in zip(batch, met, strict=True):
+                    outcome = refused
+                    if outcome is None:
+                        try:
+                            then()
+                        except Exception as taking:
+                            outcome = taking
+                    if waiting.done():  # nobody waits any more
+                        continue
+                    if outcome is None:
+                        waiting.set_result(None)
+                    else:
+                        waiting.set_exception(outcome)
+        finally:
+            self._flushing = False
+
     async def _commit(self, table: GameTable, decided: Callable[[], Ahead]) -> None:
         """Rehearse what a seat asked for (``decided``), write its events, take them and tell
         everyone; then chance and computers. A fault of the rules is logged, then raised for
@@ -840,7 +887,9 @@ class Service:
 
     async def _adopt(self, table: GameTable, ahead: Ahead) -> None:
         """Write the events rehearsed, then take them and tell everyone."""
-        await self._write(self.store.append, table.id, ahead.events)
+        await self._append(table.id, ahead.events, lambda: self._taken(table, ahead))
+
+    def _taken(self, table: GameTable, ahead: Ahead) -> None:
         table.take(ahead)
         self._tell(table)
         if table.is_over():
@@ -856,7 +905,7 @@ class Service:
         again and meets the fault anew."""
         ahead = table.stop(fault, self.clock())
         try:
-            await self._write(self.store.append, table.id, ahead.events)
+            await self._append(table.id, ahead.events)
         except Exception:
             _log.exception("table %s: its stop could not be written", table.id)
         table.take(ahead)

@@ -253,11 +253,7 @@ class Store:
         """Write ``events`` at the end of the table's log, all or none, before returning."""
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(_events), [
-                    {"table_id": table_id, "number": e.number, "kind": e.kind, "seat": e.seat,
-                     "text": e.text, "move_id": e.move_id, "at": e.at}
-                    for e in events
-                ])
+                connection.execute(insert(_events), _rows(table_id, events))
         except IntegrityError:
             raise StoreError(_("event {number} of table {table} is already written; the log "
                                "only grows.", number=events[0].number, table=table_id)
@@ -266,6 +262,39 @@ class Store:
             raise StoreError(_("the database did not take event {number} of table {table} "
                                "({reason}); nothing of it was played.", number=events[0].number,
                                table=table_id, reason=_reason(error))) from None
+
+    def append_all(self, logs: Sequence[tuple[str, Sequence[Event]]]
+                   ) -> list[Exception | None]:
+        """Write several tables' events, each as :meth:`append` does, in one transaction where
+        the database takes them all: one commit (one flush to the disk) for a batch of moves.
+        Where it refuses any, each is written alone, so that a refusal costs only its own
+        table: what each met, None where written.
+
+        >>> store = Store("sqlite://")
+        >>> for t in ("t1", "t2"):
+        ...     store.create(TableRow(t, "jacquet", {}, ("human", "human"), ("a", "b"), 0.0))
+        >>> [str(met) if met else met for met in store.append_all([
+        ...     ("t1", [Event(1, "move", -1, "white first")]),
+        ...     ("t2", [Event(1, "move", -1, "black first")]),
+        ...     ("t1", [Event(1, "move", -1, "black first")])])]
+        [None, None, 'event 1 of table t1 is already written; the log only grows.']
+        """
+        if len(logs) > 1:
+            try:
+                with self.engine.begin() as connection:
+                    connection.execute(insert(_events), [
+                        row for table_id, events in logs for row in _rows(table_id, events)])
+                return [None] * len(logs)
+            except SQLAlchemyError:
+                pass  # one of them refused, or the database: each alone says which
+        met: list[Exception | None] = []
+        for table_id, events in logs:
+            try:
+                self.append(table_id, events)
+                met.append(None)
+            except Exception as error:  # handed to whoever moved at that table
+                met.append(error)
+        return met
 
     def tables(self) -> Iterator[tuple[TableRow | UnreadableRow, list[Event]]]:
         """Every table in play with its log, in the order they were created; a row that
@@ -317,6 +346,12 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _rows(table_id: str, events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The rows of ``events`` in the table's log."""
+    return [{"table_id": table_id, "number": e.number, "kind": e.kind, "seat": e.seat,
+             "text": e.text, "move_id": e.move_id, "at": e.at} for e in events]
 
 
 def _add_columns(engine: Engine) -> None:

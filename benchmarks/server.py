@@ -62,7 +62,13 @@ async def seat(url: str, table: str, key: str, rng: random.Random, tally: Tally,
         latest: dict = {}
         count = 0
         while True:
-            message = json.loads(await socket.recv())
+            # Waiting for the other seat, the time may run out with nothing more to come; a
+            # move sent is waited for, however long: its acknowledgement is counted.
+            left = None if sent else max(deadline - time.perf_counter(), 0.0)
+            try:
+                message = json.loads(await asyncio.wait_for(socket.recv(), left))
+            except TimeoutError:
+                return False
             kind = message["type"]
             if kind == "ack":
                 tally.latencies.append(time.perf_counter() - sent.pop(message["id"]))
@@ -92,14 +98,19 @@ async def seat(url: str, table: str, key: str, rng: random.Random, tally: Tally,
                 latest = {}
 
 
-async def table_loop(server: LiveServer, rng: random.Random, tally: Tally,
-                     deadline: float, pace: float) -> None:
+async def table_loop(server: LiveServer, number: int, tally: Tally, deadline: float,
+                     pace: float) -> None:
+    """Table after table, opened by a person at an address of his own (as the proxy in front
+    says), each of his two seats played at ``pace``."""
+    rng = random.Random(number)
+    person = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
     async with httpx.AsyncClient() as client:
         while time.perf_counter() < deadline:
             response = await client.post(
                 f"{server.url}/new/jacquet", content=urlencode({"seat0": "human",
                                                                  "seat1": "human"}),
-                headers={"content-type": "application/x-www-form-urlencoded"})
+                headers={"content-type": "application/x-www-form-urlencoded",
+                         "x-forwarded-for": person})
             table, _, key = response.headers["location"].removeprefix("/t/").partition("#key=")
             other = await invite(server, table, key)
             ws = server.url.replace("http", "ws")
@@ -144,8 +155,8 @@ def over_websockets(tables: int, seconds: float, pace: float, engine: str, fsync
 
 def play(database: str, log: Path, tables: int, seconds: float, pace: float) -> Tally:
     """``tables`` played at ``pace`` for ``seconds`` against a server over ``database``."""
-    # Every table is opened, and every page connected, from this one address, as no public
-    # client may: it is let in as a proxy in front would be.
+    # Every page connects from this one address, as no public client may: it is let in as a
+    # proxy in front would be, and says for whom it opens each table.
     server = LiveServer(database, log, "--messages-per-second", "1000",
                         "--tables-per-address", "100000", "--forwarded-allow-ips", "127.0.0.1")
     tally = Tally()
@@ -153,7 +164,7 @@ def play(database: str, log: Path, tables: int, seconds: float, pace: float) -> 
         deadline = time.perf_counter() + seconds
 
         async def run() -> None:
-            await asyncio.gather(*(table_loop(server, random.Random(i), tally, deadline, pace)
+            await asyncio.gather(*(table_loop(server, i, tally, deadline, pace)
                                    for i in range(tables)))
 
         asyncio.run(run())

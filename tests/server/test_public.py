@@ -276,6 +276,23 @@ def test_a_finished_table_leaves_memory_and_is_read_back_when_asked_for(database
         assert Seat(client, table, None).until("update")["result"].endswith(".")
 
 
+def test_a_seat_gone_from_a_table_that_ends_and_leaves_memory_is_no_fault(database, caplog):
+    # South leaves: the others are to be told, once his hand-over time has come, that they may
+    # hand his seat on; by then the table has been closed, and has left memory.
+    with served(database, hand_over_after=0.3) as client:
+        table, key = create(client, "dames-rabattues", ["human", "human"])
+        north = Seat(client, table, key)
+        Seat(client, table, invited(north.welcome)[0]).close()
+        north.send({"type": "close"})
+        while "result" not in north.until("update"):
+            pass
+        client.app.state.service._kept.clear()  # as if many tables had been asked for since
+        north.close()
+        time.sleep(0.5)  # past the hand-over time: nothing to wait for, as nothing happens
+        assert Seat(client, table, None).until("update")["result"]
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
 def test_a_table_left_alone_is_hidden_then_abandoned_and_its_room_given_to_another(database):
     with served(database, hide_after=0.5, abandon_after=1.5, max_playing=2) as client:
         left = [create(client, "dames-rabattues", ["human", "human"])[0] for _ in range(2)]

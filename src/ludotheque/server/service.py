@@ -584,6 +584,8 @@ class Service:
 
     def _announce(self, table: GameTable) -> None:
         self._announcing.pop(table.id, None)
+        if table.id not in self._away:
+            return  # over and out of memory meanwhile (a seat's hand-over time came after)
         listeners = self._listeners.get(table.id, [])
         present = [any(x.seat == s for x in listeners) for s in range(len(table.kinds))]
         now = self.clock()

@@ -1,8 +1,8 @@
-"""The server under load: N tables of Jacquet played over WebSockets on loopback, against the
-same games played through the library directly, in one run.
+"""The server under load: N tables of Jacquet (or ``--game``) played over WebSockets on
+loopback, against the same games played through the library directly, in one run.
 
     .venv/bin/python benchmarks/server.py [--tables 10 50 200] [--seconds 20]
-        [--database sqlite postgresql] [--fsync]
+        [--database sqlite postgresql] [--fsync] [--game jacquet]
 
 For each N, ``ludotheque serve`` runs in a process of its own over a fresh database (a SQLite
 file, or a PostgreSQL server of its own on this machine, ``tests.server.postgresql``, its
@@ -12,7 +12,7 @@ play, picks a legal move at random and sends it, timing the round trip from the 
 acknowledgement (the move judged, written to the database and shown to both seats). A table
 whose game ends is replaced by a new one. After the bounded time, the database is read back:
 every acknowledged move must be there once, and nothing else. The peer is the library alone:
-the same random Jacquet games through ``GameInPlay``, chance and moves, for the same time.
+the same random games through ``GameInPlay``, chance and moves, for the same time.
 
 Each N is run twice: with players answering at once (``--pace 0``: a closed loop that
 saturates the server and measures its capacity) and with players that take a tenth of a second
@@ -98,8 +98,8 @@ async def seat(url: str, table: str, key: str, rng: random.Random, tally: Tally,
                 latest = {}
 
 
-async def table_loop(server: LiveServer, number: int, tally: Tally, deadline: float,
-                     pace: float) -> None:
+async def table_loop(server: LiveServer, game: str, number: int, tally: Tally,
+                     deadline: float, pace: float) -> None:
     """Table after table, opened by a person at an address of his own (as the proxy in front
     says), each of his two seats played at ``pace``."""
     rng = random.Random(number)
@@ -107,7 +107,7 @@ async def table_loop(server: LiveServer, number: int, tally: Tally, deadline: fl
     async with httpx.AsyncClient() as client:
         while time.perf_counter() < deadline:
             response = await client.post(
-                f"{server.url}/new/jacquet", content=urlencode({"seat0": "human",
+                f"{server.url}/new/{game}", content=urlencode({"seat0": "human",
                                                                  "seat1": "human"}),
                 headers={"content-type": "application/x-www-form-urlencoded",
                          "x-forwarded-for": person})
@@ -125,13 +125,13 @@ async def invite(server: LiveServer, table: str, key: str) -> str:
         return invited(json.loads(await ws.recv()))[0]
 
 
-def over_websockets(tables: int, seconds: float, pace: float, engine: str, fsync: bool
-                    ) -> dict[str, float]:
+def over_websockets(game: str, tables: int, seconds: float, pace: float, engine: str,
+                    fsync: bool) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         cluster = Cluster(fsync, connections=20) if engine == "postgresql" else None
         try:
             database = cluster.url if cluster else f"sqlite:///{folder}/tables.sqlite"
-            tally = play(database, Path(folder, "server.log"), tables, seconds, pace)
+            tally = play(database, Path(folder, "server.log"), game, tables, seconds, pace)
             store = Store(database)
             # The log keeps a page's id under its seat, "seat:id".
             written = {t: {e.move_id.partition(":")[2]
@@ -153,8 +153,10 @@ def over_websockets(tables: int, seconds: float, pace: float, engine: str, fsync
     }
 
 
-def play(database: str, log: Path, tables: int, seconds: float, pace: float) -> Tally:
-    """``tables`` played at ``pace`` for ``seconds`` against a server over ``database``."""
+def play(database: str, log: Path, game: str, tables: int, seconds: float, pace: float
+         ) -> Tally:
+    """``tables`` of ``game`` played at ``pace`` for ``seconds`` against a server over
+    ``database``."""
     # Every page connects from this one address, as no public client may: it is let in as a
     # proxy in front would be, and says for whom it opens each table.
     server = LiveServer(database, log, "--messages-per-second", "1000",
@@ -164,7 +166,7 @@ def play(database: str, log: Path, tables: int, seconds: float, pace: float) -> 
         deadline = time.perf_counter() + seconds
 
         async def run() -> None:
-            await asyncio.gather(*(table_loop(server, i, tally, deadline, pace)
+            await asyncio.gather(*(table_loop(server, game, i, tally, deadline, pace)
                                    for i in range(tables)))
 
         asyncio.run(run())
@@ -173,9 +175,9 @@ def play(database: str, log: Path, tables: int, seconds: float, pace: float) -> 
     return tally
 
 
-def through_the_library(seconds: float) -> float:
-    """Moves a second of random Jacquet games through the play layer, chance included."""
-    game, rng, moves = load_game("jacquet"), random.Random(0), 0
+def through_the_library(name: str, seconds: float) -> float:
+    """Moves a second of random games through the play layer, chance included."""
+    game, rng, moves = load_game(name), random.Random(0), 0
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         table = GameInPlay(game, ["human", "human"])
@@ -200,8 +202,10 @@ def main() -> None:
                         choices=["sqlite", "postgresql"])
     parser.add_argument("--fsync", action="store_true",
                         help="PostgreSQL forces each commit to the disk (its default)")
+    parser.add_argument("--game", default="jacquet",
+                        help="a rule set whose moves are listed (not aimed shots)")
     arguments = parser.parse_args()
-    library = through_the_library(min(arguments.seconds, 10))
+    library = through_the_library(arguments.game, min(arguments.seconds, 10))
     print(f"library alone: {library:,.0f} moves/s (a person's moves; chance not counted)")
     print(f"PostgreSQL's fsync: {'on' if arguments.fsync else 'off'}")
     print("database    pace s  tables  moves/s  p50 ms  p99 ms  moves  games  lost  "
@@ -209,7 +213,8 @@ def main() -> None:
     for engine in arguments.database:
         for pace in arguments.pace:
             for tables in arguments.tables:
-                r = over_websockets(tables, arguments.seconds, pace, engine, arguments.fsync)
+                r = over_websockets(arguments.game, tables, arguments.seconds, pace, engine,
+                                    arguments.fsync)
                 print(f"{engine:10s} {pace:6.2f} {tables:7d} {r['moves/s']:8,.0f} "
                       f"{r['p50 ms']:7.1f} "
                       f"{r['p99 ms']:7.1f} "

@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 import re
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -14,9 +15,11 @@ import pytest
 
 import ludotheque
 from ludotheque.core.record import Record
+from ludotheque.server import service as service_module
 from ludotheque.server.computer import Progress, choose
 from ludotheque.server.service import Service
 from ludotheque.server.store import MOVE, Event, Store
+from ludotheque.server.table import GameTable
 from tests.server.helpers import Seat, create, invited, served, steps_of, upload
 
 
@@ -325,3 +328,26 @@ def test_moves_at_many_tables_share_a_commit_and_a_refusal_costs_only_its_own(da
             assert (f"{seat}:m-{table_id}" in logged) == (table_id != tables[3])
 
     asyncio.run(play())
+
+
+def test_a_table_whose_rules_are_slow_has_its_moves_rehearsed_off_the_event_loop(
+        database, monkeypatch):
+    # Every move counted heavy: each is rehearsed in the rules' threads, and is refused (in
+    # its reader's language), played and told there as on the event loop.
+    monkeypatch.setattr(service_module, "HEAVY", -1.0)
+    threads: set[str] = set()
+    decide = GameTable.decide
+
+    def spied(self, *arguments):
+        threads.add(threading.current_thread().name)
+        return decide(self, *arguments)
+
+    monkeypatch.setattr(GameTable, "decide", spied)
+    with served(database) as client:
+        table, key = create(client, "jacquet", ["human", "random"], limit=1)
+        seat = Seat(client, table, key, headers={"accept-language": "fr"})
+        seat.settled()
+        seat.send({"type": "move", "id": "nonsense", "move": "nonsense"})
+        assert "n’est pas un coup permis ici" in seat.until("error")["message"]
+        assert seat.play_to_the_end()["result"]
+    assert threads and all(name.startswith("ludotheque-rules") for name in threads)

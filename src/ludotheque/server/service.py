@@ -26,6 +26,7 @@ at the table is offered to follow, each person to a seat of his own there.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import hashlib
 import hmac
 import logging
@@ -73,6 +74,11 @@ HAND_OVER_AFTER = 60.0
 HIDE_AFTER, ABANDON_AFTER = 86_400.0, 7 * 86_400.0
 #: The most tables one client address may have in play at once.
 PER_ADDRESS_TABLES = 20
+
+#: A table whose last move took longer than this to rehearse (seconds) has its next ones
+#: rehearsed in one of :data:`RULES_THREADS` threads: a move of a few milliseconds is not
+#: worth a thread's hand-over, and one of 50 would hold every other table up.
+HEAVY, RULES_THREADS = 0.005, 4
 
 #: The longest line of talk, in characters; how many lines a page is given on arriving; and
 #: how many a seat may say at once, then how many a second.
@@ -243,6 +249,10 @@ class Service:
         self._next: dict[str, tuple[str, dict[int, tuple[int, str]]]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="ludotheque-db")
+        #: Where the moves of tables whose rules are slow are rehearsed, and what each table's
+        #: last rehearsal cost (seconds).
+        self._rules = ThreadPoolExecutor(RULES_THREADS, thread_name_prefix="ludotheque-rules")
+        self._cost: dict[str, float] = {}
         #: The events waiting for the writer (``_append``), and whether it is writing some.
         self._appending: list[tuple[str, Sequence[Event], Callable[[], None],
                                     asyncio.Future[None]]] = []
@@ -309,6 +319,7 @@ class Service:
         """A table over leaves play, and memory but for a few kept: a line in the lobby."""
         self.tables.pop(table.id, None)
         self._opened_by.pop(table.id, None)
+        self._cost.pop(table.id, None)
         self.over[table.id] = Over(table.id, table.game.info.title,
                                    table.stopped or table.results(), table.stopped is not None,
                                    table.events[-1].at if table.events else self.clock())
@@ -389,6 +400,7 @@ class Service:
         for thinking in self._thinking.values():  # a thought cancelled before it began
             thinking[3].close()
         self._writer.shutdown(wait=True)
+        self._rules.shutdown(wait=False, cancel_futures=True)
         for pool in (self._pool, self._shot_pool, self._background, self._preview_pool):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
@@ -880,12 +892,28 @@ class Service:
         everyone; then chance and computers. A fault of the rules is logged, then raised for
         the seat: nothing is written."""
         try:
-            ahead = decided()
+            ahead = await self._rehearsed(table, decided)
         except TableFault as fault:
             self._logged(fault)
             raise
         await self._adopt(table, ahead)
         await self._settle(table)
+
+    async def _rehearsed(self, table: GameTable, work: Callable[[], T]) -> T:
+        """What ``work`` rehearses at ``table`` (lock held): on the event loop where the
+        table's moves are quick, in a thread of the rules' where its last took longer than
+        :data:`HEAVY` (a tiddlywinks shot, Crypto géographique's worlds and best grouping), so
+        that the loop goes on serving the other tables meanwhile; in the asker's language."""
+        def timed() -> T:
+            started = time.perf_counter()
+            try:
+                return work()
+            finally:
+                self._cost[table.id] = time.perf_counter() - started
+        if self._cost.get(table.id, 0.0) <= HEAVY:
+            return timed()
+        return await asyncio.get_running_loop().run_in_executor(
+            self._rules, contextvars.copy_context().run, timed)
 
     async def _adopt(self, table: GameTable, ahead: Ahead) -> None:
         """Write the events rehearsed, then take them and tell everyone."""
@@ -924,7 +952,7 @@ class Service:
         """Chance due now, then a computer player's turn, if either comes (lock held). A fault
         in chance stops the table: nobody's move is there to refuse."""
         try:
-            due = table.settle(self.chance, self.clock())
+            due = await self._rehearsed(table, lambda: table.settle(self.chance, self.clock()))
         except TableFault as fault:
             self._logged(fault)
             await self._stop(table, fault)
@@ -994,7 +1022,8 @@ class Service:
         ahead: Ahead | None = None
         if move is not None:
             try:
-                ahead = table.decide(seat, move, self.chance, None, self.clock())
+                ahead = await self._rehearsed(table, lambda: table.decide(
+                    seat, move, self.chance, None, self.clock()))
             except TableFault as fault:
                 self._logged(fault)
             except LudothequeError as refusal:

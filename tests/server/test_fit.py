@@ -75,6 +75,9 @@ def seated(page: Page, url: str, game: str) -> None:
     seats, options = GAMES[game]
     sit_down(page, url, game, seats, options)
     page.wait_for_selector("#table[data-turn='yours']", timeout=60_000)
+    # Its screen's style sheet come (the screen is laid out again then), and the board still.
+    page.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')]"
+                           ".every((link) => link.sheet)")
     page.wait_for_function("() => document.querySelector('#board').dataset.moving !== '1'")
 
 

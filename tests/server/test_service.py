@@ -327,7 +327,9 @@ def test_moves_at_many_tables_share_a_commit_and_a_refusal_costs_only_its_own(da
             logged = [e.move_id for e in events(database, table_id)]
             assert (f"{seat}:m-{table_id}" in logged) == (table_id != tables[3])
 
-    asyncio.run(play())
+    # On a thread of its own: where Playwright's pages run, the test's thread has a loop.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, play()).result()
 
 
 def test_a_table_whose_rules_are_slow_has_its_moves_rehearsed_off_the_event_loop(

@@ -89,6 +89,14 @@ export function stylesheet(href) {
   return loaded;
 }
 
+/** Adds the style sheet at href to the page, once; the first time, once it has come, calls
+ * redraw: a screen drawn and fitted unstyled is drawn and fitted again. */
+export function styled(href, redraw) {
+  const had = document.querySelector(`link[href="${CSS.escape(href)}"]`);
+  const loaded = stylesheet(href);
+  if (!had) loaded.then(redraw);
+}
+
 // --- motion: what moves on a board, and when it has stopped ----------------------------
 // Every screen animates through animate(), so that one place honours the reader's reduced
 // motion, the page's pace (a replay hurries, a test may set ?speed=N) and tells whoever drives

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from ludotheque.core.registry import load_game
 from tests.server.test_browser import my_turn, settled, sit_down
@@ -43,10 +43,12 @@ WATCH = """() => {
 
 
 def ready(page: Page) -> None:
-    """The person's turn, the board still, and drawn again once its style sheet came (a first
-    drawing is laid out unstyled: a click before the second would miss where it aimed)."""
+    """The person's turn, the board still, drawn again once its style sheet came (a first
+    drawing is laid out unstyled: a click before the second would miss where it aimed), and
+    once the table has said who is there (a frame that draws the board again)."""
     page.wait_for_function("() => document.querySelector("
                            "'link[href=\"/static/games/crypto-geo.css\"]')?.dataset.loaded === '1'")
+    expect(page.locator("p.seats")).to_contain_text(", here")
     my_turn(page)
 
 

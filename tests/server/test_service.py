@@ -353,3 +353,34 @@ def test_a_table_whose_rules_are_slow_has_its_moves_rehearsed_off_the_event_loop
         assert "n’est pas un coup permis ici" in seat.until("error")["message"]
         assert seat.play_to_the_end()["result"]
     assert threads and all(name.startswith("ludotheque-rules") for name in threads)
+
+
+def test_a_seeded_servers_table_plays_the_same_game_whatever_else_it_plays(tmp_path):
+    # Its id, its chance and its computers are drawn from the server's seed, the table's id and
+    # the moment: the same table on the same seed throws the same dice, whether or not another
+    # table opens and plays between its moves.
+    async def game(database: str, other: bool) -> list[str]:
+        service = Service(Store(database), rng=random.Random(5), pool=ThreadPoolExecutor(1))
+        try:
+            first, _ = await service.create("jacquet", {}, ["human", "human"])
+            tables = [first]
+            if other:
+                tables.append((await service.create("jacquet", {}, ["human", "human"]))[0])
+            for turn in range(8):
+                for table_id in tables:
+                    table = service.table(table_id)
+                    seat = table.to_act()
+                    legal = table.frame(seat, 0)["legal"]
+                    await service.move(table_id, seat, legal[0], f"m{turn}")
+            return [first, *(e.text for e in service.table(first).events)]
+        finally:
+            await service.close()
+
+    def played(name: str, other: bool) -> list[str]:
+        # On a thread of its own: where Playwright's pages run, the test's thread has a loop.
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(asyncio.run, game(f"sqlite:///{tmp_path / name}", other)
+                                 ).result()
+
+    alone, beside = played("alone.sqlite", False), played("beside.sqlite", True)
+    assert alone == beside and len(alone) > 10

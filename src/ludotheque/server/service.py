@@ -26,6 +26,7 @@ at the table is offered to follow, each person to a seat of his own there.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextvars
 import hashlib
 import hmac
@@ -176,8 +177,10 @@ class Over:
 class Service:
     """Every table of the database ``store``, in play.
 
-    ``rng`` draws chance and seeds the computer players (by default the system's entropy);
-    ``chance``, if given, gives each chance outcome instead (a deal set in advance);
+    ``rng`` draws chance and seeds the computer players (by default the system's entropy); a
+    seeded one (``serve --seed``) draws a seed from which each table's ids, chance and computer
+    players are drawn apart (``_drawn``); ``chance``, if given, gives each chance outcome
+    instead (a deal set in advance);
     computer players think in ``workers`` processes (by default one per core), and those of a
     game whose moves are aimed shots (``Game.continuous``) in ``shot_workers`` of their own,
     and those of tables without a person in one of their own, each started when first needed
@@ -204,7 +207,8 @@ class Service:
     ) -> None:
         self.store = store
         self.rng = rng or random.SystemRandom()
-        self.chance: Chance = chance or (lambda state: state.sample_chance(self.rng))
+        self._seed = None if isinstance(self.rng, random.SystemRandom) else self.rng.getrandbits(64)
+        self._dealt = chance
         self._pool = pool
         self._shot_pool = shot_pool
         #: Where the assist's previews are worked out: a worker of their own, as a shot
@@ -417,7 +421,8 @@ class Service:
         links. ``client``, the address asking, may have :data:`PER_ADDRESS_TABLES` tables in
         play at once; ``settings`` are the table's (``server.settings``), the defaults where
         none is given."""
-        table_id = secrets.token_urlsafe(9)
+        table_id = (secrets.token_urlsafe(9) if self._seed is None else
+                    base64.urlsafe_b64encode(self.rng.getrandbits(72).to_bytes(9, "big")).decode())
         loaded = self._set_up(table_id, lambda: load_game(game, **options))
         settings = read_settings(settings or {}, loaded.continuous)
         # Only tables in play count, each held in memory: those over, and those abandoned for
@@ -626,7 +631,7 @@ class Service:
                     raise IllegalMoveError(_(
                         "{seat}'s seat is played by the computer now; take it back first.",
                         seat=table.game.seat_called(seat)))
-                await self._commit(table, lambda: table.decide(seat, move, self.chance,
+                await self._commit(table, lambda: table.decide(seat, move, self._chance(table),
                                                                move_id, self.clock()))
 
     async def take_back(self, table_id: str, seat: int, move_id: str) -> None:
@@ -899,6 +904,23 @@ class Service:
         await self._adopt(table, ahead)
         await self._settle(table)
 
+    def _drawn(self, table: GameTable, *moment: object) -> random.Random:
+        """What is drawn at ``table`` at ``moment`` is drawn from: on a seeded server, a
+        generator of its own, seeded from the server's seed, the table's id and the moment, so
+        that a table plays the same game whatever else the server plays meanwhile (and however
+        many processes serve its database); else the system's entropy."""
+        if self._seed is None:
+            return self.rng
+        return random.Random(":".join(map(str, (self._seed, table.id, *moment))))
+
+    def _chance(self, table: GameTable) -> Chance:
+        """How ``table``'s chance is drawn: the deal set in advance, where one is given; else
+        each outcome from ``_drawn`` at its place in the game."""
+        if self._dealt is not None:
+            return self._dealt
+        return lambda state: state.sample_chance(
+            self._drawn(table, "chance", len(state.history())))
+
     async def _rehearsed(self, table: GameTable, work: Callable[[], T]) -> T:
         """What ``work`` rehearses at ``table`` (lock held): on the event loop where the
         table's moves are quick, in a thread of the rules' where its last took longer than
@@ -952,7 +974,8 @@ class Service:
         """Chance due now, then a computer player's turn, if either comes (lock held). A fault
         in chance stops the table: nobody's move is there to refuse."""
         try:
-            due = await self._rehearsed(table, lambda: table.settle(self.chance, self.clock()))
+            due = await self._rehearsed(
+                table, lambda: table.settle(self._chance(table), self.clock()))
         except TableFault as fault:
             self._logged(fault)
             await self._stop(table, fault)
@@ -977,7 +1000,8 @@ class Service:
         try:
             pool = self.pool(table)
             move = await asyncio.get_running_loop().run_in_executor(
-                pool, choose, kind, self.rng.random(), table.state.clone(), progress.path
+                pool, choose, kind, self._drawn(table, "computer", number).random(),
+                table.state.clone(), progress.path
             )
         except Exception as error:
             _log.error("table %s: the computer player %s failed at event %d", table.id, kind,
@@ -1023,7 +1047,7 @@ class Service:
         if move is not None:
             try:
                 ahead = await self._rehearsed(table, lambda: table.decide(
-                    seat, move, self.chance, None, self.clock()))
+                    seat, move, self._chance(table), None, self.clock()))
             except TableFault as fault:
                 self._logged(fault)
             except LudothequeError as refusal:
@@ -1031,8 +1055,8 @@ class Service:
                            "refuses: %s", table.id, kind, quoted(move), refusal)
         if ahead is None:
             try:
-                ahead = table.at_random(seat, random.Random(self.rng.random()), self.chance,
-                                        self.clock())
+                ahead = table.at_random(seat, self._drawn(table, "at random", table.number),
+                                        self._chance(table), self.clock())
             except TableFault as fault:
                 self._logged(fault)
                 await self._stop(table, fault)

@@ -3,6 +3,7 @@ through its form, and a seat's connection that collects every message it is sent
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -11,11 +12,11 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 import httpx
@@ -26,6 +27,15 @@ from websockets.sync.client import ClientConnection, connect
 from ludotheque.server.app import create_app
 from ludotheque.server.guard import doorkeeper
 from tests.server.postgresql import free_port
+
+T = TypeVar("T")
+
+
+def apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """What ``coroutine`` gives, run on a thread of its own: where Playwright's pages run, the
+    test's thread has an event loop already."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 @contextmanager

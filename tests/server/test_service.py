@@ -20,7 +20,7 @@ from ludotheque.server.computer import Progress, choose
 from ludotheque.server.service import Service
 from ludotheque.server.store import MOVE, Event, Store
 from ludotheque.server.table import GameTable
-from tests.server.helpers import Seat, create, invited, served, steps_of, upload
+from tests.server.helpers import Seat, apart, create, invited, served, steps_of, upload
 
 
 @pytest.fixture
@@ -327,9 +327,7 @@ def test_moves_at_many_tables_share_a_commit_and_a_refusal_costs_only_its_own(da
             logged = [e.move_id for e in events(database, table_id)]
             assert (f"{seat}:m-{table_id}" in logged) == (table_id != tables[3])
 
-    # On a thread of its own: where Playwright's pages run, the test's thread has a loop.
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, play()).result()
+    apart(play())
 
 
 def test_a_table_whose_rules_are_slow_has_its_moves_rehearsed_off_the_event_loop(
@@ -376,11 +374,6 @@ def test_a_seeded_servers_table_plays_the_same_game_whatever_else_it_plays(tmp_p
         finally:
             await service.close()
 
-    def played(name: str, other: bool) -> list[str]:
-        # On a thread of its own: where Playwright's pages run, the test's thread has a loop.
-        with ThreadPoolExecutor(1) as thread:
-            return thread.submit(asyncio.run, game(f"sqlite:///{tmp_path / name}", other)
-                                 ).result()
-
-    alone, beside = played("alone.sqlite", False), played("beside.sqlite", True)
+    alone = apart(game(f"sqlite:///{tmp_path / 'alone.sqlite'}", False))
+    beside = apart(game(f"sqlite:///{tmp_path / 'beside.sqlite'}", True))
     assert alone == beside and len(alone) > 10

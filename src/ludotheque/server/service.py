@@ -178,7 +178,7 @@ class Service:
     """Every table of the database ``store``, in play.
 
     ``rng`` draws chance and seeds the computer players (by default the system's entropy); a
-    seeded one (``serve --seed``) draws a seed from which each table's ids, chance and computer
+    seeded one (``serve --seed``) draws a seed from which each table's id, chance and computer
     players are drawn apart (``_drawn``); ``chance``, if given, gives each chance outcome
     instead (a deal set in advance);
     computer players think in ``workers`` processes (by default one per core), and those of a
@@ -876,14 +876,17 @@ class Service:
                         self._writer, self.store.append_all, [(t, e) for t, e, _, _ in batch])
                 except Exception as error:  # the writer itself gone: every one is told
                     met = [error] * len(batch)
-                for (_, _, then, waiting), refused in zip(batch, met, strict=True):
+                for (table_id, _, then, waiting), refused in zip(batch, met, strict=True):
                     outcome = refused
                     if outcome is None:
                         try:
                             then()
                         except Exception as taking:
                             outcome = taking
-                    if waiting.done():  # nobody waits any more
+                    if waiting.done():  # nobody waits any more: a fault is logged, not lost
+                        if outcome is not None:
+                            _log.error("table %s: events no page waits for any more met a "
+                                       "fault", table_id, exc_info=outcome)
                         continue
                     if outcome is None:
                         waiting.set_result(None)

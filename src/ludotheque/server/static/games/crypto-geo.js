@@ -7,7 +7,7 @@
 // the module loads: the page awaits the screen module's import, so draw() finds them ready.
 
 import {
-  NS as SVG, animate, clickable as button, html, keepFocus, pace, still, styled, zoomable,
+  NS as SVG, animate, clickable as button, html, keepFocus, pace, still, stylesheet, zoomable,
 } from "./dom.js";
 import { sound } from "../sound.js";
 import { _, ngettext } from "../i18n.js";
@@ -78,7 +78,7 @@ export function clickable(node, label, action, key) {
 /** Adds the games' style sheet to the page once. The screen is fitted to its window as it is
  * laid out: once the sheet has come, it is drawn and fitted again. */
 export function ensureStyle() {
-  styled("/static/games/crypto-geo.css", () => { if (redrawn) redrawn(); });
+  stylesheet("/static/games/crypto-geo.css", () => { if (redrawn) redrawn(); });
 }
 
 // --- cards ----------------------------------------------------------------------------------

@@ -74,27 +74,18 @@ export function keepFocus(board, children, ...fallbacks) {
   }
 }
 
-/** Adds the style sheet at href to the page, once; a promise of its coming (at once if it
- * has come), after which a screen laid out unstyled may be fitted again. */
-export function stylesheet(href) {
+/** Adds the style sheet at href to the page, once; the first time, once it has come, calls
+ * redraw (where given): a screen drawn and fitted unstyled is drawn and fitted again. */
+export function stylesheet(href, redraw = null) {
   const links = document.querySelectorAll("link[rel=stylesheet]");
   const had = [...links].find((link) => link.getAttribute("href") === href);
-  if (had && (had.sheet || had.dataset.loaded)) return Promise.resolve();
+  if (had && (had.sheet || had.dataset.loaded)) return;
   const link = had || html("link", { rel: "stylesheet", href });
-  const loaded = new Promise((resolve) => link.addEventListener("load", () => {
+  link.addEventListener("load", () => {
     link.dataset.loaded = "1";
-    resolve();
-  }, { once: true }));
+    if (!had && redraw) redraw();
+  }, { once: true });
   if (!had) document.head.append(link);
-  return loaded;
-}
-
-/** Adds the style sheet at href to the page, once; the first time, once it has come, calls
- * redraw: a screen drawn and fitted unstyled is drawn and fitted again. */
-export function styled(href, redraw) {
-  const had = document.querySelector(`link[href="${CSS.escape(href)}"]`);
-  const loaded = stylesheet(href);
-  if (!had) loaded.then(redraw);
 }
 
 // --- motion: what moves on a board, and when it has stopped ----------------------------

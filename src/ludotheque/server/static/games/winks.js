@@ -28,7 +28,7 @@
 // it, ?speed=N and a replay's pace quicken it, reduced motion shows where it lands at once);
 // then the judgement is written out. "Watch again" replays the last one, slowly if asked.
 
-import { clickable, el, html, hurry, keepFocus, pause, still, styled, text } from "./dom.js";
+import { clickable, el, html, hurry, keepFocus, pause, still, stylesheet, text } from "./dom.js";
 import { sound } from "../sound.js";
 import { _ } from "../i18n.js";
 
@@ -77,7 +77,7 @@ let observer = null;        // what the layout follows: the board's width, the m
 
 export function draw(board, view, ctx) {
   // Drawn before its style sheet has come, the table is laid out again when it comes.
-  styled(new URL("./winks.css", import.meta.url).pathname, () => render());
+  stylesheet(new URL("./winks.css", import.meta.url).pathname, () => render());
   const fresh = !drawn || drawn.board !== board;
   const before = drawn && drawn.view;
   drawn = { board, view, ctx };

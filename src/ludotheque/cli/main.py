@@ -45,7 +45,14 @@ from ludotheque.play.help import how_to_play, marked_doc, rules_doc
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay
 from ludotheque.selfplay.ratings import plot as plot_ratings
-from ludotheque.selfplay.readings import Findings, Study, checked_folder, describe, play_study
+from ludotheque.selfplay.readings import (
+    Findings,
+    Study,
+    checked_folder,
+    describe,
+    kept_games,
+    play_study,
+)
 from ludotheque.selfplay.report import (
     COLUMNS,
     NUMBERS,
@@ -502,9 +509,8 @@ def readings(
                 started=started_with, progress=lambda k: progress.advance(task, k),
             )
         except KeyboardInterrupt:
-            kept = int(progress.tasks[0].completed)
-            console.print(f"Interrupted: {kept} of {total} games are kept in {folder}; the "
-                          "same command with --resume carries on from there.")
+            console.print(f"Interrupted: {kept_games(folder)} of {total} games are kept in "
+                          f"{folder}; the same command with --resume carries on from there.")
             raise typer.Exit(130) from None
     seconds = time.perf_counter() - started
     took = f"{seconds:.0f} s" if seconds < 60 else f"{seconds / 60:.1f} min"

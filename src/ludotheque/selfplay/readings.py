@@ -290,6 +290,12 @@ def play_study(
     return played
 
 
+def kept_games(folder: Path) -> int:
+    """How many games the study in ``folder`` keeps: those ``--resume`` would not play again.
+    Counted on the disk, as a Ctrl-C can fall between a chunk written and its progress told."""
+    return sum(len(games) for games in _read_checkpoint(folder / CHECKPOINT).values())
+
+
 def _chunk_line(reading: Reading, chunk: Chunk, games: list[GameResult]) -> str:
     return json.dumps({"reading": reading.name, "first": chunk[3][0][0],
                        "games": [_result_json(r) for r in games]})

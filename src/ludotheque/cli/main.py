@@ -67,6 +67,7 @@ from ludotheque.selfplay.tournament import Tournament
 from ludotheque.server.app import CREATIONS, DEFAULT_DATABASE, create_app
 from ludotheque.server.guard import doorkeeper, open_files_allow
 from ludotheque.server.invitations import origin
+from ludotheque.server.processes import bound, supervise
 from ludotheque.server.protocol import BURST, RATE
 from ludotheque.server.service import ABANDON_AFTER, HAND_OVER_AFTER, HIDE_AFTER
 
@@ -699,6 +700,10 @@ def serve(
              "them are X-Forwarded-For and X-Forwarded-Proto believed, so that each client's "
              "limits count the client, not the proxy."
     )] = None,
+    processes: Annotated[int, typer.Option(
+        help="Serving processes on this address, sharing the database (PostgreSQL only): "
+             "one per core spreads the tables over them.", min=1
+    )] = 1,
 ) -> None:
     """Serve the browser edition: the lobby, the tables and their replays."""
     if public_url is not None:
@@ -707,8 +712,12 @@ def serve(
         except LudothequeError as error:
             raise typer.BadParameter(str(error), param_hint="--public-url") from None
     proxies = [a.strip() for a in (forwarded_allow_ips or "").split(",") if a.strip()]
-    application = create_app(
-        database, rng=None if seed is None else random.Random(seed),
+    if processes > 1 and not database.startswith("postgresql"):
+        raise LudothequeError("--processes above 1 needs a PostgreSQL database "
+                              "(postgresql+psycopg://…), which they share; SQLite is served "
+                              "by one process.")
+    application = functools.partial(
+        create_app, database, rng=None if seed is None else random.Random(seed),
         workers=workers, shot_workers=shot_workers,
         hand_over_after=hand_over_after,
         message_rate=(BURST, messages_per_second),
@@ -725,9 +734,20 @@ def serve(
         console.print(f"Its links to share are built on {public_url}.", soft_wrap=True)
     # Behind a proxy, the proxy speaks for every client: its own connections are not counted
     # as one address's, and only its word on who the client is is taken.
-    uvicorn.run(application, host=host, port=port, log_level="info", ws_max_size=65536,
-                http=doorkeeper(open_files_allow(), exempt=frozenset(proxies)),
-                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
+    door = functools.partial(doorkeeper, open_files_allow(), exempt=frozenset(proxies))
+    options: dict[str, Any] = {"log_level": "info", "ws_max_size": 65536,
+                               "proxy_headers": bool(proxies),
+                               "forwarded_allow_ips": proxies or None}
+    if processes > 1:
+        try:
+            listening = bound(host, port)
+        except OSError as error:
+            raise LudothequeError(f"{shown}:{port} cannot be listened on: "
+                                  f"{error.strerror or error}.") from None
+        console.print(f"{processes} processes serve it, sharing its database.")
+        supervise(processes, listening, application, door, options)
+    else:
+        uvicorn.run(application(), host=host, port=port, http=door(), **options)
 
 
 def main() -> None:

@@ -210,12 +210,12 @@ def create_app(
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(table_id: str, request: Request) -> str:
-        return pages.table(service_of(request).table(table_id))
+        return pages.table(await service_of(request).current(table_id))
 
     @app.get("/t/{table_id}/record")
     async def record(table_id: str, request: Request) -> Response:
         try:
-            table = service_of(request).table(table_id)
+            table = await service_of(request).current(table_id)
         except LudothequeError as exc:
             return JSONResponse({"error": str(exc)}, status_code=404)
         if not table.is_over():
@@ -245,7 +245,7 @@ def create_app(
 
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
     async def replay_page(table_id: str, request: Request) -> str:
-        table = service_of(request).table(table_id)
+        table = await service_of(request).current(table_id)
         if not table.is_over():
             raise LudothequeError(_("this game is still being played: watch it instead."))
         return pages.replay(table.record(), table_id)
@@ -346,7 +346,7 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
     pump = asyncio.create_task(_pump(websocket, listener))
     joined = False
     try:
-        service.table(table_id)
+        await service.current(table_id)
     except LudothequeError as exc:
         listener.send(error(str(exc)))
         listener.send({"type": "close"})

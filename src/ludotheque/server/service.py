@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import contextvars
 import hashlib
 import hmac
@@ -35,7 +36,7 @@ import random
 import secrets
 import time
 from collections import OrderedDict, defaultdict, deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -43,7 +44,7 @@ from typing import Any, TypeVar
 
 from ludotheque.agents import PERSON, is_person, make_agent
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError, quoted
-from ludotheque.core.game import State
+from ludotheque.core.game import CHANCE, State
 from ludotheque.core.i18n import LANGUAGES, N_, _, language
 from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import games, load_game, manifest
@@ -52,7 +53,18 @@ from ludotheque.server.computer import Progress, choose, rests, worker_pool
 from ludotheque.server.invitations import qr, seat_link, table_link
 from ludotheque.server.protocol import Flood, decimal
 from ludotheque.server.settings import read_settings, told
-from ludotheque.server.store import MOVE, STOP, Event, Said, Store, TableRow, UnreadableRow
+from ludotheque.server.shared import Bus
+from ludotheque.server.store import (
+    ENDS,
+    MOVE,
+    STOP,
+    Event,
+    Said,
+    Store,
+    TableRow,
+    Taken,
+    UnreadableRow,
+)
 from ludotheque.server.table import (
     Ahead,
     Chance,
@@ -80,6 +92,11 @@ PER_ADDRESS_TABLES = 20
 #: rehearsed in one of :data:`RULES_THREADS` threads: a move of a few milliseconds is not
 #: worth a thread's hand-over, and one of 50 would hold every other table up.
 HEAVY, RULES_THREADS = 0.005, 4
+
+#: Where processes share the database: how long a computer seat's or chance's turn may wait
+#: (seconds, since the table's last event) before a process that holds the table but does not
+#: think for it tries to (its thinker's process may have died).
+ORPHANED_AFTER = 2.0
 
 #: The longest line of talk, in characters; how many lines a page is given on arriving; and
 #: how many a seat may say at once, then how many a second.
@@ -261,6 +278,8 @@ class Service:
         self._appending: list[tuple[str, Sequence[Event], Callable[[], None],
                                     asyncio.Future[None]]] = []
         self._flushing = False
+        #: Where processes share the database (``shared``): what they tell each other.
+        self._bus: Bus | None = None
         for row, events in store.tables():
             try:
                 if isinstance(row, UnreadableRow):
@@ -324,6 +343,8 @@ class Service:
         self.tables.pop(table.id, None)
         self._opened_by.pop(table.id, None)
         self._cost.pop(table.id, None)
+        if self._bus is not None:  # nothing follows a table's end
+            self._spawn(self._bus.unlisten(table.id))
         self.over[table.id] = Over(table.id, table.game.info.title,
                                    table.stopped or table.results(), table.stopped is not None,
                                    table.events[-1].at if table.events else self.clock())
@@ -349,7 +370,13 @@ class Service:
 
     async def start(self) -> None:
         """Carry every unfinished table on: chance due, and computer players to move; end
-        those whose stored log no longer plays, or whose position cannot be shown."""
+        those whose stored log no longer plays, or whose position cannot be shown. Where
+        processes share the database, hear the others' events at every table held here."""
+        if self.store.shared:
+            url = self.store.engine.url.render_as_string(hide_password=False)
+            self._bus = await Bus.open(url, self._written)
+            await self._bus.listen(*self.tables)
+            self._spawn(self._claiming())
         for table in list(self.tables.values()):
             async with self._locks[table.id]:
                 if table.fault is not None:
@@ -365,8 +392,11 @@ class Service:
                     continue
                 await self._settle(table)
         await self.sweep()
-        loop = asyncio.get_running_loop()
-        task = loop.create_task(self._sweeping())
+        self._spawn(self._sweeping())
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on the loop, cancelled when the service closes."""
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -384,7 +414,10 @@ class Service:
             if self.clock() - self.last_move(table) < self.abandon_after:
                 continue
             async with self._locks[table.id]:
-                if table.id in self.tables:  # not ended meanwhile
+                if self._bus is not None:  # played on in another process meanwhile?
+                    await self._caught_up(table)
+                if table.id in self.tables and self.clock() - self.last_move(table) >= \
+                        self.abandon_after:  # not ended, nor played, meanwhile
                     await self._adopt(table, table.abandon(idle, self.clock()))
 
     def last_move(self, table: GameTable) -> float:
@@ -404,6 +437,8 @@ class Service:
         for thinking in self._thinking.values():  # a thought cancelled before it began
             thinking[3].close()
         self._writer.shutdown(wait=True)
+        if self._bus is not None:
+            await self._bus.close()
         self._rules.shutdown(wait=False, cancel_futures=True)
         for pool in (self._pool, self._shot_pool, self._background, self._preview_pool):
             if pool is not None:
@@ -421,7 +456,9 @@ class Service:
         links. ``client``, the address asking, may have :data:`PER_ADDRESS_TABLES` tables in
         play at once; ``settings`` are the table's (``server.settings``), the defaults where
         none is given."""
-        table_id = (secrets.token_urlsafe(9) if self._seed is None else
+        # Seeded, ids are drawn too, but not where processes share the database: each would
+        # draw the same (a table's chance is still drawn from its id and the seed).
+        table_id = (secrets.token_urlsafe(9) if self._seed is None or self.store.shared else
                     base64.urlsafe_b64encode(self.rng.getrandbits(72).to_bytes(9, "big")).decode())
         loaded = self._set_up(table_id, lambda: load_game(game, **options))
         settings = read_settings(settings or {}, loaded.continuous)
@@ -459,6 +496,8 @@ class Service:
         await self._write(self.store.create, row)
         self._add(table)
         self._opened_by[table_id] = client
+        if self._bus is not None:
+            await self._bus.listen(table_id)
         async with self._locks[table_id]:
             await self._settle(table)
         return table_id, keys
@@ -632,13 +671,15 @@ class Service:
                         "{seat}'s seat is played by the computer now; take it back first.",
                         seat=table.game.seat_called(seat)))
                 await self._commit(table, lambda: table.decide(seat, move, self._chance(table),
-                                                               move_id, self.clock()))
+                                                               move_id, self.clock()),
+                                   lambda: table.acknowledged(seat, move_id) is not None)
 
     async def take_back(self, table_id: str, seat: int, move_id: str) -> None:
         table = self.table(table_id)
         async with self._locks[table_id]:
             if table.acknowledged(seat, move_id) is None:
-                await self._commit(table, lambda: table.take_back(seat, move_id, self.clock()))
+                await self._commit(table, lambda: table.take_back(seat, move_id, self.clock()),
+                                   lambda: table.acknowledged(seat, move_id) is not None)
 
     async def hand_over(self, table_id: str, by: int, seat: int) -> None:
         """``by`` hands ``seat``, whose person has gone, to the computer."""
@@ -860,9 +901,7 @@ class Service:
         waiting = asyncio.get_running_loop().create_future()
         self._appending.append((table_id, events, then, waiting))
         if len(self._appending) == 1 and not self._flushing:
-            task = asyncio.get_running_loop().create_task(self._flush())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._flush())
         await waiting
 
     async def _flush(self) -> None:
@@ -895,17 +934,122 @@ class Service:
         finally:
             self._flushing = False
 
-    async def _commit(self, table: GameTable, decided: Callable[[], Ahead]) -> None:
+    async def _commit(self, table: GameTable, decided: Callable[[], Ahead],
+                      done: Callable[[], bool] = lambda: False) -> None:
         """Rehearse what a seat asked for (``decided``), write its events, take them and tell
         everyone; then chance and computers. A fault of the rules is logged, then raised for
-        the seat: nothing is written."""
+        the seat: nothing is written. Where another process sharing the database was ahead
+        at this table, catch up and decide again, unless what was asked is ``done`` there
+        already (the same move sent through both)."""
+        while True:
+            try:
+                ahead = await self._rehearsed(table, decided)
+            except TableFault as fault:
+                self._logged(fault)
+                raise
+            try:
+                await self._adopt(table, ahead)
+                break
+            except Taken:
+                if self._bus is None or not await self._caught_up(table):
+                    raise  # written behind this server's back: the mover is told
+                if done():
+                    return
+        await self._settle(table)
+
+    # --- processes sharing the database (``shared``) ------------------------------------------
+
+    async def current(self, table_id: str) -> GameTable:
+        """The table ``table_id`` as the database has it now: where processes share it, read
+        if this process never held it, or caught up if it did, and heard from now on."""
+        if self._bus is not None and table_id not in self.over and table_id not in self._broken:
+            table = self.tables.get(table_id)
+            if table is None:
+                await self._hold(table_id)
+            table = self.tables.get(table_id)
+            if table is not None:
+                async with self._locks[table_id]:
+                    await self._caught_up(table)
+                    if table.id in self.tables:  # a computer or chance nobody plays now
+                        await self._settle(table)
+        return self.table(table_id)
+
+    async def _hold(self, table_id: str) -> None:
+        """Hold a table another process opened, as the database has it, and hear its events
+        from now on (``current`` then catches up with any written between)."""
+        assert self._bus is not None
+        loop = asyncio.get_running_loop()
+        stored = await loop.run_in_executor(None, self.store.table, table_id)
+        if stored is None or table_id in self.tables:
+            return  # no such table (table() says so), or held meanwhile
+        row, events = stored
+        if isinstance(row, UnreadableRow):
+            self._broken[row.id] = in_each_language(partial(stopped_sentence, 0, row.reason))
+        elif events and events[-1].kind in ENDS:
+            self.over[row.id] = Over.of(row, events[-1])
+        else:
+            table = await loop.run_in_executor(
+                self._rules, contextvars.copy_context().run, GameTable, row, events)
+            if table_id not in self.tables:
+                self._add(table)
+                await self._bus.listen(table_id)
+
+    def _written(self, table_id: str, number: int) -> None:
+        """Another process wrote the table's events up to ``number``: catch up, soon."""
+        table = self.tables.get(table_id)
+        if table is not None and number > table.number:
+            self._spawn(self._catch_up(table))
+
+    async def _catch_up(self, table: GameTable) -> None:
+        async with self._locks[table.id]:
+            with contextlib.suppress(TableFault):  # logged, and the table let go
+                if await self._caught_up(table) and table.id in self.tables:
+                    await self._settle(table)
+
+    async def _caught_up(self, table: GameTable) -> bool:
+        """Take the events another process wrote at ``table`` since its last here, and tell
+        them (lock held); whether there were any. Events that will not play here, as they did
+        there, are a TableFault, logged, and the table is let go: the next page reads it
+        whole."""
+        events = await asyncio.get_running_loop().run_in_executor(
+            None, self.store.after, table.id, table.number)
+        if not events:
+            return False
         try:
-            ahead = await self._rehearsed(table, decided)
+            ahead = await self._rehearsed(table, lambda: table.following(events))
         except TableFault as fault:
             self._logged(fault)
+            self.tables.pop(table.id, None)
             raise
-        await self._adopt(table, ahead)
-        await self._settle(table)
+        self._taken(table, ahead)
+        return True
+
+    async def _claimed(self, table: GameTable) -> bool:
+        """Whether this process is to think for the table's computer seat now (lock held):
+        alone, always; sharing the database, once it holds the table's claim and the table,
+        caught up, still waits for that computer (the claim is released once it has moved)."""
+        if self._bus is None:
+            return True
+        if not await self._bus.claim(table.id):
+            return False
+        if await self._caught_up(table) and (table.id not in self.tables
+                                             or table.computer_to_act() is None):
+            await self._bus.release(table.id)
+            return False
+        return True
+
+    async def _claiming(self) -> None:
+        """Take up the computer seats and chance that have waited too long at the tables held
+        here: the process that played them may have died (``kill -9``), its claims with it."""
+        while True:
+            await asyncio.sleep(ORPHANED_AFTER / 2)
+            now = self.clock()
+            for table in list(self.tables.values()):
+                waits = table.to_act() == CHANCE or table.computer_to_act() is not None
+                if (waits and table.id not in self._thinking
+                        and now - self.last_move(table) >= ORPHANED_AFTER
+                        and not self._locks[table.id].locked()):
+                    await self._catch_up(table)
 
     def _drawn(self, table: GameTable, *moment: object) -> random.Random:
         """What is drawn at ``table`` at ``moment`` is drawn from: on a seeded server, a
@@ -984,15 +1128,22 @@ class Service:
             await self._stop(table, fault)
             return
         if due is not None:
-            await self._adopt(table, due)
+            try:
+                await self._adopt(table, due)
+            except Taken:  # another process sharing the database drew it first
+                if self._bus is None or not await self._caught_up(table):
+                    raise
+                if table.id in self.tables:
+                    await self._settle(table)
+                return
         kind = table.computer_to_act()
-        if kind is not None and table.id not in self._thinking:
+        if kind is not None and table.id not in self._thinking and await self._claimed(table):
+            kind = table.computer_to_act()
+            assert kind is not None  # as claimed
             self._thinking[table.id] = (table.to_act(), table.number, self.clock(), Progress())
             for listener in self._listeners.get(table.id, []):
                 listener.send(self._thinking_message(table.id))
-            task = asyncio.get_running_loop().create_task(self._think(table, kind))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._think(table, kind))
 
     async def _think(self, table: GameTable, kind: str) -> None:
         number, seat = table.number, table.to_act()
@@ -1016,18 +1167,32 @@ class Service:
             self._thinking.pop(table.id, None)
             progress.close()
         async with self._locks[table.id]:
-            if table.number != number:  # a take-back or a seat handed on came first
-                await self._settle(table)
-                return
             try:
-                await self._computer_moves(table, seat, kind, move)
-            except Exception as error:
-                # Nothing the rules or the database raise here may leave a table waiting for
-                # a computer that no longer thinks: it stops.
-                fault = TableFault(table.id, table.number + 1, error)
-                self._logged(fault)
-                if not table.is_over():
-                    await self._stop(table, fault)
+                await self._moved(table, number, seat, kind, move)
+            finally:
+                if self._bus is not None:  # its move written (or not to be): unclaimed
+                    await self._bus.release(table.id)
+
+    async def _moved(self, table: GameTable, number: int, seat: int, kind: str,
+                     move: str | None) -> None:
+        """Play the move the computer chose after event ``number`` (lock held)."""
+        if table.number != number:  # a take-back or a seat handed on came first
+            await self._settle(table)
+            return
+        try:
+            await self._computer_moves(table, seat, kind, move)
+        except Exception as error:
+            if isinstance(error, Taken) and self._bus is not None:
+                # Another process played this seat meanwhile: its move stands.
+                if await self._caught_up(table) and table.id in self.tables:
+                    await self._settle(table)
+                return
+            # Nothing the rules or the database raise here may leave a table waiting for
+            # a computer that no longer thinks: it stops.
+            fault = TableFault(table.id, table.number + 1, error)
+            self._logged(fault)
+            if not table.is_over():
+                await self._stop(table, fault)
 
     async def _watch(self, table_id: str, progress: Progress) -> None:
         """While a computer player thinks at the table, tell its pages each second how far

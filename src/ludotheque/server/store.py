@@ -57,7 +57,7 @@ from sqlalchemy import (
     select,
     text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
@@ -118,6 +118,18 @@ _talk = Table(
 
 class StoreError(LudothequeError):
     """The database cannot take or give what was asked, in one sentence."""
+
+
+class Taken(StoreError):
+    """An event's number (or its move's id) is written already: where processes share the
+    database, another one's table was ahead of this one's (``Service`` catches up, and asks
+    again)."""
+
+
+def channel(table_id: str) -> str:
+    """The PostgreSQL channel a table's new events are notified on (a quoted identifier: a
+    table's id is letters, digits, ``-`` and ``_``)."""
+    return f"t:{table_id}"
 
 
 @dataclass(frozen=True)
@@ -194,6 +206,9 @@ class Store:
     def __init__(self, url: str) -> None:
         try:
             self.engine = _engine(url)
+            #: Whether processes may share it (PostgreSQL): each commit of events then
+            #: notifies the table's channel (``channel``), for the others to catch up.
+            self.shared = self.engine.dialect.name == "postgresql"
             _metadata.create_all(self.engine)
             _add_columns(self.engine)
         except SQLAlchemyError as error:
@@ -254,8 +269,9 @@ class Store:
         try:
             with self.engine.begin() as connection:
                 connection.execute(insert(_events), _rows(table_id, events))
+                self._notify(connection, [(table_id, events)])
         except IntegrityError:
-            raise StoreError(_("event {number} of table {table} is already written; the log "
+            raise Taken(_("event {number} of table {table} is already written; the log "
                                "only grows.", number=events[0].number, table=table_id)
                              ) from None
         except SQLAlchemyError as error:
@@ -284,6 +300,7 @@ class Store:
                 with self.engine.begin() as connection:
                     connection.execute(insert(_events), [
                         row for table_id, events in logs for row in _rows(table_id, events)])
+                    self._notify(connection, logs)
                 return [None] * len(logs)
             except SQLAlchemyError:
                 pass  # one of them refused, or the database: each alone says which
@@ -295,6 +312,23 @@ class Store:
             except Exception as error:  # handed to whoever moved at that table
                 met.append(error)
         return met
+
+    def _notify(self, connection: Connection,
+                logs: Sequence[tuple[str, Sequence[Event]]]) -> None:
+        """In a shared database, tell each table's channel its last event's number: sent by
+        PostgreSQL at the commit, so that nobody hears of an event not yet committed."""
+        if self.shared:
+            connection.execute(text("SELECT pg_notify(:channel, :number)"), [
+                {"channel": channel(table_id), "number": str(events[-1].number)}
+                for table_id, events in logs if events])
+
+    def after(self, table_id: str, number: int) -> list[Event]:
+        """The table's events after event ``number``: what another process sharing the
+        database wrote meanwhile."""
+        with self.engine.connect() as connection:
+            return [_event(e) for e in connection.execute(select(_events).where(
+                        (_events.c.table_id == table_id) & (_events.c.number > number))
+                        .order_by(_events.c.number))]
 
     def tables(self) -> Iterator[tuple[TableRow | UnreadableRow, list[Event]]]:
         """Every table in play with its log, in the order they were created; a row that
@@ -329,9 +363,7 @@ class Store:
                     _events.c.table_id, _events.c.number)):
                 if e.table_id not in logs:
                     continue  # a table's events without its row: no table to play them at
-                logs[e.table_id].append(
-                    Event(e.number, e.kind, e.seat, e.text, e.move_id, e.at)
-                )
+                logs[e.table_id].append(_event(e))
         for row in rows:
             try:
                 read: TableRow | UnreadableRow = TableRow(
@@ -352,6 +384,10 @@ def _rows(table_id: str, events: Sequence[Event]) -> list[dict[str, Any]]:
     """The rows of ``events`` in the table's log."""
     return [{"table_id": table_id, "number": e.number, "kind": e.kind, "seat": e.seat,
              "text": e.text, "move_id": e.move_id, "at": e.at} for e in events]
+
+
+def _event(row: Any) -> Event:
+    return Event(row.number, row.kind, row.seat, row.text, row.move_id, row.at)
 
 
 def _add_columns(engine: Engine) -> None:

@@ -353,6 +353,22 @@ class GameTable:
         twin._end(Event(self.number + 1, STOP, CHANCE, json.dumps(why), None, at))
         return Ahead(twin.events[self.number:], twin)
 
+    def following(self, events: Sequence[Event]) -> Ahead:
+        """The table after ``events``, those another process sharing the database wrote
+        after this table's last, rehearsed (a fault in them, a TableFault at the first)."""
+        twin = self._twin()
+        try:
+            for event in events:
+                if event.kind == STOP:
+                    twin._end(event)
+                else:
+                    twin._play(event)
+            if twin.stopped is None:
+                twin._shown = twin._framed()
+        except Exception as error:  # whatever the rules raise: this table's alone
+            raise TableFault(self.id, self.number + 1, error) from error
+        return Ahead(twin.events[self.number:], twin)
+
     def take(self, ahead: Ahead) -> None:
         """Become the table ``ahead`` rehearsed, once its events are written."""
         if ahead.table.number - len(ahead.events) != self.number:

@@ -1,0 +1,80 @@
+"""``serve --processes N``: N serving processes behind one address, sharing one PostgreSQL
+database (``server.shared``).
+
+A supervisor binds the address once and starts N processes, each a whole server (its own
+event loop, tables and computer players) accepting connections on that one socket: the
+system hands each new connection to whichever accepts it first, so that no proxy of this
+project's is needed in front. A serving process that dies (``kill -9``, a crash) is started
+again; its pages reconnect, to whichever process takes them, and carry on from their last
+event. The supervisor itself serves nothing: its death (Ctrl-C) ends them all.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import signal
+import socket
+from collections.abc import Callable
+from multiprocessing.connection import wait
+from typing import Any
+
+import uvicorn
+
+_log = logging.getLogger("ludotheque.server")
+
+
+def bound(host: str, port: int) -> socket.socket:
+    """The listening socket every serving process accepts on."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listening.bind((host, port))
+    listening.set_inheritable(True)
+    return listening
+
+
+def _serving(listening: socket.socket, application: Callable[[], Any],
+             door: Callable[[], type], options: dict[str, Any]) -> None:
+    """One serving process: its own application, on the shared socket."""
+    config = uvicorn.Config(application(), http=door(), **options)
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def supervise(count: int, listening: socket.socket, application: Callable[[], Any],
+              door: Callable[[], type], options: dict[str, Any]) -> None:
+    """Keep ``count`` processes serving ``application()`` (each made in its process, as is
+    its HTTP protocol ``door()``: neither crosses a process) on ``listening`` until Ctrl-C
+    or SIGTERM; ``options`` are uvicorn's."""
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter: no loop inherited
+
+    def started() -> Any:
+        process = context.Process(target=_serving, args=(listening, application, door, options),
+                                  name="ludotheque-serve")
+        process.start()
+        return process
+
+    stopping = False
+
+    def stop(*_: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    serving = [started() for _ in range(count)]
+    try:
+        while not stopping:
+            wait([p.sentinel for p in serving], timeout=0.5)
+            for n, process in enumerate(serving):
+                if not process.is_alive() and not stopping:
+                    _log.error("serving process %d ended (exit code %s); started again",
+                               process.pid, process.exitcode)
+                    serving[n] = started()
+    finally:
+        for process in serving:
+            if process.is_alive():
+                process.terminate()  # uvicorn's own shutdown: its connections closed
+        for process in serving:
+            process.join(30)
+        for s, handler in previous.items():
+            signal.signal(s, handler)

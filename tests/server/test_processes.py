@@ -1,0 +1,192 @@
+"""Two ``ludotheque serve`` processes on one PostgreSQL database (``server.shared``): a move
+through one reaches the pages at the other, a computer seat moves once, and a process killed
+with ``kill -9`` loses nothing, the other carrying its tables on."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from typer.testing import CliRunner
+from websockets.sync.client import ClientConnection
+
+from ludotheque.cli.main import app
+from tests.server.helpers import LiveServer
+
+runner = CliRunner()
+
+class Page:
+    """A page's connection to a table at one process: what it was sent, in order."""
+
+    def __init__(self, server: LiveServer, table: str, key: str | None, after: int = 0):
+        self.socket: ClientConnection = server.seat(table, key)  # type: ignore[arg-type]
+        self.frames: list[dict[str, Any]] = []
+        self.seen: list[int] = []  # the number of every event told, in the order told
+        self.until("welcome")
+
+    def next(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=60))
+        if message["type"] == "update":
+            self.frames.append(message)
+            self.seen += [e["n"] for e in message["events"]]
+        return message
+
+    def until(self, kind: str, **fields: Any) -> dict[str, Any]:
+        while True:
+            message = self.next()
+            if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
+                return message
+
+    def at(self, number: int) -> dict[str, Any]:
+        """The frame that brings the table to event ``number`` or further."""
+        while not self.frames or self.frames[-1]["n"] < number:
+            self.next()
+        return self.frames[-1]
+
+    def to_play(self) -> dict[str, Any]:
+        """The frame where this seat has a move to pick, or the game's end."""
+        while not self.frames or not (self.frames[-1].get("legal")
+                                      or "result" in self.frames[-1]):
+            self.next()
+        return self.frames[-1]
+
+    def play(self, move: str, move_id: str) -> int:
+        self.socket.send(json.dumps({"type": "move", "id": move_id, "move": move}))
+        while True:
+            message = self.next()
+            assert message["type"] != "error", message["message"]
+            if message["type"] == "ack" and message["id"] == move_id:
+                number: int = message["n"]
+                return number
+
+    def close(self) -> None:
+        self.socket.close()
+
+@pytest.fixture
+def pair(postgres_url: str, tmp_path: Path):
+    """Two serving processes, A and B, on one database."""
+    servers = [LiveServer(postgres_url, tmp_path / f"{name}.log")
+               for name in ("a", "b")]
+    yield servers
+    for server in servers:
+        if server.process.poll() is None:
+            server.process.terminate()
+            server.process.wait(timeout=30)
+
+def logged(url: str, table: str) -> list[tuple[int, str, int, str]]:
+    """The table's log as the database holds it."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        rows = connection.execute(text(
+            "SELECT number, kind, seat, text FROM events WHERE table_id = :t ORDER BY number"),
+            {"t": table}).all()
+    engine.dispose()
+    return [tuple(row) for row in rows]  # type: ignore[misc]
+
+def test_a_move_through_one_process_reaches_the_pages_at_the_other(pair, postgres_url):
+    a, b = pair
+    table, (white, black) = a.create("jacquet", ["human", "human"], limit="12")
+    at_a, at_b = Page(a, table, white), Page(b, table, black)
+    spectator = Page(b, table, None)
+    number = 0
+    for turn in range(6):
+        frames = {page: page.at(number) for page in (at_a, at_b)}
+        if "result" in frames[at_a]:
+            break
+        mover = next(page for page, frame in frames.items() if frame.get("legal"))
+        number = mover.play(frames[mover]["legal"][0], f"m{turn}")
+        for page in (at_a, at_b, spectator):
+            assert page.at(number)["n"] >= number
+    # Every page was told every event once, in order, whichever process wrote it.
+    last = logged(postgres_url, table)[-1][0]
+    for page in (at_a, at_b, spectator):
+        page.at(last)
+        assert page.seen == list(range(1, last + 1))
+
+def test_a_computer_seat_moves_once_with_pages_at_both_processes(pair, postgres_url):
+    a, b = pair
+    table, (key,) = a.create("jacquet", ["human", "random"], limit="12")
+    pages = [Page(a, table, key), Page(b, table, None), Page(a, table, None)]
+    for turn in range(8):
+        frame = pages[0].to_play()
+        if "result" in frame:
+            break
+        pages[0].play(frame["legal"][0], f"m{turn}")
+    log = logged(postgres_url, table)
+    assert [row[0] for row in log] == list(range(1, len(log) + 1))
+    for page in pages:
+        page.at(log[-1][0])
+        assert page.seen == list(range(1, log[-1][0] + 1))
+    # Both pages watching from the two processes were told the same game.
+    told = [[(e["n"], e["said"]) for f in page.frames for e in f["events"]] for page in pages[1:]]
+    assert told[0] == told[1]
+    for server in pair:
+        assert "refuses" not in server.log.read_text()
+
+
+def test_a_process_killed_loses_no_move_and_the_other_carries_its_tables_on(pair,
+                                                                           postgres_url):
+    a, b = pair
+    table, (key,) = a.create("jacquet", ["human", "random"], limit="16")
+    page = Page(a, table, key)
+    acknowledged = []
+    for turn in range(3):
+        frame = page.to_play()
+        assert "result" not in frame
+        acknowledged.append(page.play(frame["legal"][0], f"m{turn}"))
+    a.kill()
+    # Its page comes back at B from the last event it had.
+    seen = page.frames[-1]["n"]
+    page = Page(b, table, key, after=seen)
+    for turn in range(3, 6):
+        frame = page.to_play()
+        if "result" in frame:
+            break
+        acknowledged.append(page.play(frame["legal"][0], f"m{turn}"))
+    log = logged(postgres_url, table)
+    assert [row[0] for row in log] == list(range(1, len(log) + 1))
+    numbers = {row[0] for row in log if row[1] == "move"}
+    assert set(acknowledged) <= numbers
+
+
+def test_serve_processes_share_one_address_and_one_killed_is_started_again(postgres_url,
+                                                                           tmp_path):
+    log = tmp_path / "serve.log"
+    server = LiveServer(postgres_url, log, "--processes", "2")
+    try:
+        started = re.compile(r"Started server process \[(\d+)\]")
+        deadline = time.monotonic() + 60
+        while len(started.findall(log.read_text())) < 2:
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        first, _ = started.findall(log.read_text())[:2]
+        table, (key,) = server.create("jacquet", ["human", "random"], limit="16")
+        os.kill(int(first), signal.SIGKILL)
+        while len(started.findall(log.read_text())) < 3:
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        assert f"serving process {first} ended (exit code -9); started again" in log.read_text()
+        # The address serves on, the table carried on by whichever process takes its page.
+        page = Page(server, table, key)
+        frame = page.to_play()
+        number = page.play(frame["legal"][0], "after")
+        assert [row[0] for row in logged(postgres_url, table)][number - 1] == number
+    finally:
+        server.process.terminate()
+        server.process.wait(timeout=30)
+
+
+def test_several_processes_are_refused_on_sqlite(tmp_path):
+    result = runner.invoke(app, ["serve", "--processes", "2", "--database",
+                                 f"sqlite:///{tmp_path / 'db.sqlite'}"])
+    assert result.exit_code == 2
+    assert " ".join(result.output.split()) == (
+        "--processes above 1 needs a PostgreSQL database (postgresql+psycopg://…), which they "
+        "share; SQLite is served by one process.")

@@ -3,6 +3,7 @@ loopback, against the same games played through the library directly, in one run
 
     .venv/bin/python benchmarks/server.py [--tables 10 50 200] [--seconds 20]
         [--database sqlite postgresql] [--fsync] [--game jacquet]
+        [--processes 1 2 4] [--kill-halfway]
 
 For each N, ``ludotheque serve`` runs in a process of its own over a fresh database (a SQLite
 file, or a PostgreSQL server of its own on this machine, ``tests.server.postgresql``, its
@@ -18,6 +19,12 @@ Each N is run twice: with players answering at once (``--pace 0``: a closed loop
 saturates the server and measures its capacity) and with players that take a tenth of a second
 over a move, as a quick computer player does (the round trip is timed from the send, after
 the thinking).
+
+On PostgreSQL, ``--processes`` runs ``serve --processes N`` (N serving processes on one
+address, ``server.processes``); ``--kill-halfway`` kills one of them with ``kill -9`` halfway
+through, its pages coming back to the address (to whichever process takes them) from their
+last event. Memory is the serving processes' resident set at the end (the tables opened are
+their games' count and the tables still in play).
 """
 
 from __future__ import annotations
@@ -25,11 +32,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import re
+import signal
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -51,16 +62,44 @@ class Tally:
         self.latencies: list[float] = []
         self.acknowledged: dict[str, set[str]] = {}  # table: move ids
         self.games = 0
+        self.reconnections = 0
+        self.memory = 0  # the serving processes' resident set at the end, bytes
 
 
-async def seat(url: str, table: str, key: str, rng: random.Random, tally: Tally,
-               deadline: float, pace: float) -> bool:
-    """Play one seat until the game ends (True) or the time is up (False)."""
+@dataclass
+class Player:
+    """One seat's player: the last event it was told, and the moves it sent and awaits (id:
+    when sent, and the move), which survive its connection."""
+
+    key: str
+    rng: random.Random
+    after: int = 0
+    sent: dict[str, tuple[float, str]] = field(default_factory=dict)
+    count: int = 0
+
+
+async def seat(url: str, table: str, player: Player, tally: Tally, deadline: float,
+               pace: float) -> bool:
+    """Play one seat until the game ends (True) or the time is up (False). A connection lost
+    (its process killed) is opened again, from the last event the seat was told, and the move
+    it awaited is sent again under its id: played once, however often it is sent."""
+    while True:
+        try:
+            return await _seat(url, table, player, tally, deadline, pace)
+        except (websockets.ConnectionClosed, OSError):
+            tally.reconnections += 1
+            await asyncio.sleep(0.05)
+
+
+async def _seat(url: str, table: str, player: Player, tally: Tally, deadline: float,
+                pace: float) -> bool:
     async with websockets.connect(f"{url}/t/{table}/ws", max_size=2**22) as socket:
-        await socket.send(json.dumps({"type": "hello", "key": key, "after": 0}))
-        sent: dict[str, float] = {}
+        await socket.send(json.dumps({"type": "hello", "key": player.key,
+                                      "after": player.after}))
+        sent = player.sent
+        for move_id, (_, move) in sent.items():
+            await socket.send(json.dumps({"type": "move", "id": move_id, "move": move}))
         latest: dict = {}
-        count = 0
         while True:
             # Waiting for the other seat, the time may run out with nothing more to come; a
             # move sent is waited for, however long: its acknowledgement is counted.
@@ -71,12 +110,14 @@ async def seat(url: str, table: str, key: str, rng: random.Random, tally: Tally,
                 return False
             kind = message["type"]
             if kind == "ack":
-                tally.latencies.append(time.perf_counter() - sent.pop(message["id"]))
-                tally.acknowledged.setdefault(table, set()).add(message["id"])
+                if message["id"] in sent:
+                    tally.latencies.append(time.perf_counter() - sent.pop(message["id"])[0])
+                    tally.acknowledged.setdefault(table, set()).add(message["id"])
             elif kind == "error":
                 raise RuntimeError(message["message"])
             elif kind == "update":
                 latest = message
+                player.after = message["n"]
             else:
                 continue
             # The update that follows a move comes before its acknowledgement: the next move
@@ -90,11 +131,11 @@ async def seat(url: str, table: str, key: str, rng: random.Random, tally: Tally,
             if latest.get("legal") and not sent:
                 if pace:  # the player's thinking time, before the round trip is timed
                     await asyncio.sleep(pace)
-                count += 1
-                move_id = f"{key[:8]}-{count}"
-                sent[move_id] = time.perf_counter()
-                await socket.send(json.dumps({
-                    "type": "move", "id": move_id, "move": rng.choice(latest["legal"])}))
+                player.count += 1
+                move_id = f"{player.key[:8]}-{player.count}"
+                move = player.rng.choice(latest["legal"])
+                sent[move_id] = (time.perf_counter(), move)
+                await socket.send(json.dumps({"type": "move", "id": move_id, "move": move}))
                 latest = {}
 
 
@@ -114,7 +155,7 @@ async def table_loop(server: LiveServer, game: str, number: int, tally: Tally,
             table, _, key = response.headers["location"].removeprefix("/t/").partition("#key=")
             other = await invite(server, table, key)
             ws = server.url.replace("http", "ws")
-            ended = await asyncio.gather(*(seat(ws, table, k, random.Random(rng.random()),
+            ended = await asyncio.gather(*(seat(ws, table, Player(k, random.Random(rng.random())),
                                                 tally, deadline, pace) for k in (key, other)))
             tally.games += all(ended)
 
@@ -126,12 +167,13 @@ async def invite(server: LiveServer, table: str, key: str) -> str:
 
 
 def over_websockets(game: str, tables: int, seconds: float, pace: float, engine: str,
-                    fsync: bool) -> dict[str, float]:
+                    fsync: bool, processes: int, kill: bool) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
-        cluster = Cluster(fsync, connections=20) if engine == "postgresql" else None
+        cluster = Cluster(fsync, connections=40) if engine == "postgresql" else None
         try:
             database = cluster.url if cluster else f"sqlite:///{folder}/tables.sqlite"
-            tally = play(database, Path(folder, "server.log"), game, tables, seconds, pace)
+            tally = play(database, Path(folder, "server.log"), game, tables, seconds, pace,
+                         processes, kill)
             store = Store(database)
             # The log keeps a page's id under its seat, "seat:id".
             written = {t: {e.move_id.partition(":")[2]
@@ -150,29 +192,54 @@ def over_websockets(game: str, tables: int, seconds: float, pace: float, engine:
         "p50 ms": 1000 * statistics.median(latencies),
         "p99 ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
         "moves": acknowledged, "games ended": tally.games, "lost": lost, "unacknowledged": extra,
+        "MB resident": tally.memory / 2**20,
+        "reconnections": tally.reconnections,
     }
 
 
-def play(database: str, log: Path, game: str, tables: int, seconds: float, pace: float
-         ) -> Tally:
+def play(database: str, log: Path, game: str, tables: int, seconds: float, pace: float,
+         processes: int = 1, kill: bool = False) -> Tally:
     """``tables`` of ``game`` played at ``pace`` for ``seconds`` against a server over
-    ``database``."""
+    ``database``, in ``processes``; one of them killed halfway where ``kill``."""
     # Every page connects from this one address, as no public client may: it is let in as a
     # proxy in front would be, and says for whom it opens each table.
     server = LiveServer(database, log, "--messages-per-second", "1000",
-                        "--tables-per-address", "100000", "--forwarded-allow-ips", "127.0.0.1")
+                        "--tables-per-address", "100000", "--forwarded-allow-ips", "127.0.0.1",
+                        "--processes", str(processes))
     tally = Tally()
     try:
         deadline = time.perf_counter() + seconds
 
+        async def killing() -> None:
+            await asyncio.sleep(seconds / 2)
+            os.kill(serving(server, log)[0], signal.SIGKILL)
+
         async def run() -> None:
             await asyncio.gather(*(table_loop(server, game, i, tally, deadline, pace)
-                                   for i in range(tables)))
+                                   for i in range(tables)), *([killing()] if kill else []))
 
         asyncio.run(run())
+        tally.memory = sum(resident(pid) for pid in serving(server, log))
     finally:
-        server.kill()
+        server.process.terminate()  # a supervisor ends its processes
+        server.process.wait()
     return tally
+
+
+def serving(server: LiveServer, log: Path) -> list[int]:
+    """The serving processes' ids: the server's own, or those its supervisor started (and
+    started again) and that are still alive."""
+    if "processes serve it" not in log.read_text():
+        return [server.process.pid]
+    started = [int(pid) for pid in re.findall(r"Started server process \[(\d+)\]",
+                                              log.read_text())]
+    return [pid for pid in started if Path(f"/proc/{pid}").exists()]
+
+
+def resident(pid: int) -> int:
+    """A process's resident memory, in bytes."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) * 1024  # type: ignore[union-attr]
 
 
 def through_the_library(name: str, seconds: float) -> float:
@@ -204,22 +271,28 @@ def main() -> None:
                         help="PostgreSQL forces each commit to the disk (its default)")
     parser.add_argument("--game", default="jacquet",
                         help="a rule set whose moves are listed (not aimed shots)")
+    parser.add_argument("--processes", type=int, nargs="+", default=[1],
+                        help="serving processes (above 1: PostgreSQL only)")
+    parser.add_argument("--kill-halfway", action="store_true",
+                        help="kill -9 one serving process halfway through each run")
     arguments = parser.parse_args()
     library = through_the_library(arguments.game, min(arguments.seconds, 10))
     print(f"library alone: {library:,.0f} moves/s (a person's moves; chance not counted)")
     print(f"PostgreSQL's fsync: {'on' if arguments.fsync else 'off'}")
-    print("database    pace s  tables  moves/s  p50 ms  p99 ms  moves  games  lost  "
-          "unacknowledged  library/server")
+    print("database   processes  pace s  tables  moves/s  p50 ms  p99 ms  moves  games  lost  "
+          "unacknowledged  MB resident  reconnections  library/server")
     for engine in arguments.database:
-        for pace in arguments.pace:
-            for tables in arguments.tables:
-                r = over_websockets(arguments.game, tables, arguments.seconds, pace, engine,
-                                    arguments.fsync)
-                print(f"{engine:10s} {pace:6.2f} {tables:7d} {r['moves/s']:8,.0f} "
-                      f"{r['p50 ms']:7.1f} "
-                      f"{r['p99 ms']:7.1f} "
-                      f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} "
-                      f"{r['unacknowledged']:15d} {library / r['moves/s']:12.1f}x", flush=True)
+        for processes in arguments.processes if engine == "postgresql" else [1]:
+            for pace in arguments.pace:
+                for tables in arguments.tables:
+                    r = over_websockets(arguments.game, tables, arguments.seconds, pace, engine,
+                                        arguments.fsync, processes, arguments.kill_halfway)
+                    print(f"{engine:10s} {processes:9d} {pace:6.2f} {tables:7d} "
+                          f"{r['moves/s']:8,.0f} {r['p50 ms']:7.1f} {r['p99 ms']:7.1f} "
+                          f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} "
+                          f"{r['unacknowledged']:15d} {r['MB resident']:12,.0f} "
+                          f"{r['reconnections']:14d} {library / r['moves/s']:12.1f}x",
+                          flush=True)
 
 
 if __name__ == "__main__":

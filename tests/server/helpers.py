@@ -203,9 +203,9 @@ class LiveServer:
             welcome = json.loads(socket.recv(timeout=10))
         return table, [key, *invited(welcome)]
 
-    def seat(self, table: str, key: str) -> ClientConnection:
+    def seat(self, table: str, key: str | None, after: int = 0) -> ClientConnection:
         socket = connect(f"ws://127.0.0.1:{self.port}/t/{table}/ws", legacy=True)
-        socket.send(json.dumps({"type": "hello", "key": key, "after": 0}))
+        socket.send(json.dumps({"type": "hello", "key": key, "after": after}))
         return socket
 
     def kill(self) -> None:

@@ -18,31 +18,31 @@ from typer.testing import CliRunner
 from websockets.sync.client import ClientConnection
 
 from ludotheque.cli.main import app
-from tests.server.helpers import LiveServer
+from tests.server.helpers import LiveServer, Seat
 
 runner = CliRunner()
 
-class Page:
-    """A page's connection to a table at one process: what it was sent, in order."""
+class Page(Seat):
+    """A page's connection to a table at one process (``LiveServer``), read as a ``Seat``'s:
+    every frame it was sent, and the number of every event told, in the order told."""
 
     def __init__(self, server: LiveServer, table: str, key: str | None, after: int = 0):
-        self.socket: ClientConnection = server.seat(table, key)  # type: ignore[arg-type]
+        self.socket: ClientConnection = server.seat(table, key, after)  # type: ignore[assignment]
         self.frames: list[dict[str, Any]] = []
-        self.seen: list[int] = []  # the number of every event told, in the order told
+        self.seen: list[int] = []
+        self.frame = {}
         self.until("welcome")
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
 
     def next(self) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.socket.recv(timeout=60))
         if message["type"] == "update":
+            self.frame = message
             self.frames.append(message)
             self.seen += [e["n"] for e in message["events"]]
         return message
-
-    def until(self, kind: str, **fields: Any) -> dict[str, Any]:
-        while True:
-            message = self.next()
-            if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
-                return message
 
     def at(self, number: int) -> dict[str, Any]:
         """The frame that brings the table to event ``number`` or further."""
@@ -57,17 +57,6 @@ class Page:
             self.next()
         return self.frames[-1]
 
-    def play(self, move: str, move_id: str) -> int:
-        self.socket.send(json.dumps({"type": "move", "id": move_id, "move": move}))
-        while True:
-            message = self.next()
-            assert message["type"] != "error", message["message"]
-            if message["type"] == "ack" and message["id"] == move_id:
-                number: int = message["n"]
-                return number
-
-    def close(self) -> None:
-        self.socket.close()
 
 @pytest.fixture
 def pair(postgres_url: str, tmp_path: Path):
@@ -145,6 +134,7 @@ def test_a_process_killed_loses_no_move_and_the_other_carries_its_tables_on(pair
     # Its page comes back at B from the last event it had.
     seen = page.frames[-1]["n"]
     page = Page(b, table, key, after=seen)
+    assert page.seen == [] or page.seen[0] == seen + 1  # nothing told twice
     for turn in range(3, 6):
         frame = page.to_play()
         if "result" in frame:

@@ -278,8 +278,11 @@ class Service:
         self._appending: list[tuple[str, Sequence[Event], Callable[[], None],
                                     asyncio.Future[None]]] = []
         self._flushing = False
-        #: Where processes share the database (``shared``): what they tell each other.
+        #: Where processes share the database (``shared``): what they tell each other, and
+        #: the last event this process has written (or is writing) at each table, whose
+        #: notification is its own.
         self._bus: Bus | None = None
+        self._wrote: dict[str, int] = {}
         for row, events in store.tables():
             try:
                 if isinstance(row, UnreadableRow):
@@ -343,6 +346,7 @@ class Service:
         self.tables.pop(table.id, None)
         self._opened_by.pop(table.id, None)
         self._cost.pop(table.id, None)
+        self._wrote.pop(table.id, None)
         if self._bus is not None:  # nothing follows a table's end
             self._spawn(self._bus.unlisten(table.id))
         self.over[table.id] = Over(table.id, table.game.info.title,
@@ -910,6 +914,9 @@ class Service:
         try:
             while self._appending:
                 batch, self._appending = self._appending, []
+                for table_id, events, _, _ in batch:
+                    if events:
+                        self._wrote[table_id] = events[-1].number
                 try:
                     met = await asyncio.get_running_loop().run_in_executor(
                         self._writer, self.store.append_all, [(t, e) for t, e, _, _ in batch])
@@ -995,9 +1002,11 @@ class Service:
                 await self._bus.listen(table_id)
 
     def _written(self, table_id: str, number: int) -> None:
-        """Another process wrote the table's events up to ``number``: catch up, soon."""
+        """The table's events up to ``number`` are written: by another process, catch up,
+        soon. (This one's own are heard too, maybe before it has taken them; where another
+        process wrote first, this one's write is refused, and it catches up then.)"""
         table = self.tables.get(table_id)
-        if table is not None and number > table.number:
+        if table is not None and number > max(table.number, self._wrote.get(table_id, 0)):
             self._spawn(self._catch_up(table))
 
     async def _catch_up(self, table: GameTable) -> None:

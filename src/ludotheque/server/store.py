@@ -317,10 +317,14 @@ class Store:
                 logs: Sequence[tuple[str, Sequence[Event]]]) -> None:
         """In a shared database, tell each table's channel its last event's number: sent by
         PostgreSQL at the commit, so that nobody hears of an event not yet committed."""
-        if self.shared:
-            connection.execute(text("SELECT pg_notify(:channel, :number)"), [
-                {"channel": channel(table_id), "number": str(events[-1].number)}
-                for table_id, events in logs if events])
+        told = [(channel(table_id), str(events[-1].number)) for table_id, events in logs
+                if events]
+        if self.shared and told:
+            # One statement for the batch: a round trip per table would hold up the writer.
+            channels, numbers = zip(*told, strict=True)
+            connection.execute(text("SELECT pg_notify(c, n) FROM unnest(CAST(:c AS text[]), "
+                                    "CAST(:n AS text[])) AS t(c, n)"),
+                               {"c": list(channels), "n": list(numbers)})
 
     def after(self, table_id: str, number: int) -> list[Event]:
         """The table's events after event ``number``: what another process sharing the

@@ -64,6 +64,7 @@ class Tally:
         self.games = 0
         self.reconnections = 0
         self.memory = 0  # the serving processes' resident set at the end, bytes
+        self.cpu: dict[str, float] = {}  # processor seconds spent during the run, by whom
 
 
 @dataclass
@@ -145,7 +146,8 @@ async def table_loop(server: LiveServer, game: str, number: int, tally: Tally,
     says), each of his two seats played at ``pace``."""
     rng = random.Random(number)
     person = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
-    async with httpx.AsyncClient() as client:
+    # A thousand tables opened at once queue up at the server: each waits its turn.
+    async with httpx.AsyncClient(timeout=120) as client:
         while time.perf_counter() < deadline:
             response = await client.post(
                 f"{server.url}/new/{game}", content=urlencode({"seat0": "human",
@@ -194,6 +196,7 @@ def over_websockets(game: str, tables: int, seconds: float, pace: float, engine:
         "moves": acknowledged, "games ended": tally.games, "lost": lost, "unacknowledged": extra,
         "MB resident": tally.memory / 2**20,
         "reconnections": tally.reconnections,
+        "cores": " / ".join(f"{spent / seconds:.2f}" for spent in tally.cpu.values()),
     }
 
 
@@ -218,8 +221,11 @@ def play(database: str, log: Path, game: str, tables: int, seconds: float, pace:
             await asyncio.gather(*(table_loop(server, game, i, tally, deadline, pace)
                                    for i in range(tables)), *([killing()] if kill else []))
 
+        before = cpu_seconds(server.process.pid)
         asyncio.run(run())
         tally.memory = sum(resident(pid) for pid in serving(server, log))
+        after = cpu_seconds(server.process.pid)
+        tally.cpu = {who: after[who] - before.get(who, 0.0) for who in after}
     finally:
         server.process.terminate()  # a supervisor ends its processes
         server.process.wait()
@@ -234,6 +240,35 @@ def serving(server: LiveServer, log: Path) -> list[int]:
     started = [int(pid) for pid in re.findall(r"Started server process \[(\d+)\]",
                                               log.read_text())]
     return [pid for pid in started if Path(f"/proc/{pid}").exists()]
+
+
+def cpu_seconds(server: int) -> dict[str, float]:
+    """The processor time spent so far by this load generator, by the ``server`` process
+    and its descendants (serving processes, computer players), and by PostgreSQL's: those
+    alive now."""
+    spent = {"generator": 0.0, "servers": 0.0, "PostgreSQL": 0.0}
+    tick = os.sysconf("SC_CLK_TCK")
+    processes: dict[int, tuple[int, str, float]] = {}  # pid: parent, name, seconds
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            line = stat.read_text()
+        except OSError:
+            continue  # ended meanwhile
+        head, _, tail = line.rpartition(")")
+        fields = tail.split()
+        processes[int(stat.parent.name)] = (
+            int(fields[1]), head.partition("(")[2], (int(fields[11]) + int(fields[12])) / tick)
+    for pid, (_, name, seconds) in processes.items():
+        ancestor = pid
+        while ancestor in processes and ancestor != server:
+            ancestor = processes[ancestor][0]
+        if pid == os.getpid():
+            spent["generator"] += seconds
+        elif ancestor == server:
+            spent["servers"] += seconds
+        elif name == "postgres":
+            spent["PostgreSQL"] += seconds
+    return spent
 
 
 def resident(pid: int) -> int:
@@ -280,7 +315,8 @@ def main() -> None:
     print(f"library alone: {library:,.0f} moves/s (a person's moves; chance not counted)")
     print(f"PostgreSQL's fsync: {'on' if arguments.fsync else 'off'}")
     print("database   processes  pace s  tables  moves/s  p50 ms  p99 ms  moves  games  lost  "
-          "unacknowledged  MB resident  reconnections  library/server")
+          "unacknowledged  MB resident  reconnections  library/server  "
+          "cores busy: generator / servers / PostgreSQL")
     for engine in arguments.database:
         for processes in arguments.processes if engine == "postgresql" else [1]:
             for pace in arguments.pace:
@@ -291,7 +327,8 @@ def main() -> None:
                           f"{r['moves/s']:8,.0f} {r['p50 ms']:7.1f} {r['p99 ms']:7.1f} "
                           f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} "
                           f"{r['unacknowledged']:15d} {r['MB resident']:12,.0f} "
-                          f"{r['reconnections']:14d} {library / r['moves/s']:12.1f}x",
+                          f"{r['reconnections']:14d} {library / r['moves/s']:12.1f}x  "
+                          f"{r['cores']}",
                           flush=True)
 
 

@@ -17,8 +17,10 @@ from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 from websockets.sync.client import ClientConnection
 
+import ludotheque
 from ludotheque.cli.main import app
 from tests.server.helpers import LiveServer, Seat
+from tests.server.test_secrecy import CASES, relabelled_deal
 
 runner = CliRunner()
 
@@ -30,6 +32,7 @@ class Page(Seat):
         self.socket: ClientConnection = server.seat(table, key, after)  # type: ignore[assignment]
         self.frames: list[dict[str, Any]] = []
         self.seen: list[int] = []
+        self.received: list[str] = []
         self.frame = {}
         self.until("welcome")
 
@@ -37,7 +40,9 @@ class Page(Seat):
         self.socket.send(message if isinstance(message, str) else json.dumps(message))
 
     def next(self) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.socket.recv(timeout=60))
+        text = self.socket.recv(timeout=60)
+        self.received.append(text)
+        message: dict[str, Any] = json.loads(text)
         if message["type"] == "update":
             self.frame = message
             self.frames.append(message)
@@ -180,3 +185,44 @@ def test_several_processes_are_refused_on_sqlite(tmp_path):
     assert " ".join(result.output.split()) == (
         "--processes above 1 needs a PostgreSQL database (postgresql+psycopg://…), which they "
         "share; SQLite is served by one process.")
+
+
+def test_a_seat_at_the_other_process_receives_the_same_bytes_whatever_it_has_not_seen(
+        postgres_url, tmp_path):
+    # The relabelled-deal check (test_secrecy) through two processes: the table is opened and
+    # played through A, the seat under test watches from B; a deal, and the same deal with the
+    # cards that seat has not seen relabelled, each set in advance (serve --deal).
+    name, options, seed, seat, prefix = CASES[1]
+    game = ludotheque.load_game(name, **options)
+    course, played, relabelled = relabelled_deal(game, seed, seat, prefix)
+    first, second = (streamed_apart(postgres_url, tmp_path / run, game, options, deal, course,
+                                    seat) for run, deal in (("a", played), ("b", relabelled)))
+    assert len(first[seat]) > 10
+    assert first[seat] == second[seat]
+    assert any(first[other] != second[other] for other in range(len(first)) if other != seat)
+
+
+def streamed_apart(database: str, folder: Path, game, options: dict[str, Any],
+                   actions: list[int], course, watched: int) -> list[list[str]]:
+    """What each seat receives while the decisions of ``actions`` are played, chance dealt as
+    they say: the ``watched`` seat's page at process B, the others' at A."""
+    folder.mkdir()
+    deal = ",".join(map(str, actions))
+    a, b = (LiveServer(database, folder / f"{name}.log", "--deal", deal) for name in "ab")
+    try:
+        table, keys = a.create(game.name, ["human"] * game.num_players(),
+                               **{k: str(v).lower() for k, v in options.items()})
+        pages = [Page(b if seat == watched else a, table, key) for seat, key in enumerate(keys)]
+        state = game.new_initial_state()
+        for step, action in enumerate(actions):
+            if not course.chance[step]:
+                pages[state.current_player()].play(state.action_to_string(action), f"d{step}")
+            state.apply_action(action)
+        for page in pages:
+            page.at(len(actions))
+        return [[text for text in page.received if '"type":"presence"' not in text]
+                for page in pages]
+    finally:
+        for server in (a, b):
+            server.process.terminate()
+            server.process.wait(timeout=30)

@@ -70,6 +70,7 @@ from ludotheque.server.invitations import origin
 from ludotheque.server.processes import bound, supervise
 from ludotheque.server.protocol import BURST, RATE
 from ludotheque.server.service import ABANDON_AFTER, HAND_OVER_AFTER, HIDE_AFTER
+from ludotheque.server.table import dealt
 
 app = typer.Typer(
     help="Historical parlour games, played exactly as their primary sources describe them.",
@@ -524,6 +525,15 @@ def readings(
                   f"plots in {folder / PLOTS} ({wall}).", soft_wrap=not console.is_terminal)
 
 
+def _actions(text: str) -> list[int]:
+    """A deal's action numbers, as ``--deal`` writes them."""
+    try:
+        return [int(action) for action in text.split(",")]
+    except ValueError:
+        raise LudothequeError(f"a deal is action numbers separated by commas (0,17,3), not "
+                              f"{quoted(text[:40])}.") from None
+
+
 def _listed(text: str | None) -> list[str]:
     if text is None:
         return []
@@ -700,6 +710,10 @@ def serve(
              "them are X-Forwarded-For and X-Forwarded-Proto believed, so that each client's "
              "limits count the client, not the proxy."
     )] = None,
+    deal: Annotated[str | None, typer.Option(
+        hidden=True, help="For tests: every table's chance set in advance, each outcome at its "
+                          "place in the game (the game's action numbers, comma-separated)."
+    )] = None,
     processes: Annotated[int, typer.Option(
         help="Serving processes on this address, sharing the database (PostgreSQL only): "
              "one per core spreads the tables over them.", min=1
@@ -723,6 +737,7 @@ def serve(
         message_rate=(BURST, messages_per_second),
         creations=(tables_per_address, CREATIONS[1]),
         hide_after=hide_after, abandon_after=abandon_after, public_url=public_url,
+        chance=None if deal is None else dealt(_actions(deal)),
     )
     shown = f"[{host}]" if ":" in host else host
     if host not in LOOPBACK:

@@ -382,7 +382,7 @@ async def _converse(websocket: WebSocket, service: Service, table_id: str, flood
                     raise unread
                 assert said is not None  # read, as it is text
                 if not joined:
-                    joined = _hello(service, table_id, listener, said, base)
+                    joined = await _hello(service, table_id, listener, said, base)
                 else:
                     await _handle(service, table_id, listener, said, client_of(websocket),
                                   may_open)
@@ -431,8 +431,8 @@ def _id_of(text: str) -> str | None:
     return move_id if isinstance(move_id, str) and len(move_id) <= 100 else None
 
 
-def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, Any],
-           base: str | None) -> bool:
+async def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, Any],
+                 base: str | None) -> bool:
     if said["type"] != "hello":
         raise ProtocolError(_("the first message is a hello: {hello}.",
                               hello='{"type": "hello", "key": …, "after": 0}'))
@@ -448,7 +448,7 @@ def _hello(service: Service, table_id: str, listener: Listener, said: dict[str, 
     welcome["settings"], welcome["told"] = table.row.settings, told(table.row.settings)
     welcome["creator"] = seat is not None and seat == table.creator
     if seat is not None:
-        welcome["invites"] = service.invites(table_id, seat, said["key"], base)
+        welcome["invites"] = await service.invites(table_id, seat, said["key"], base)
     listener.send(welcome)
     service.join(table_id, listener)
     return True
@@ -490,7 +490,7 @@ async def _handle(
     elif kind == "again":
         await service.again(table_id, seat, client, lambda: may_open(client))
     elif kind == "link":
-        listener.send(service.own_link(table_id, listener))
+        listener.send(await service.own_link(table_id, listener))
     elif kind == "move":
         await service.move(table_id, seat, said["move"], said["id"])
     elif kind == "take-back":

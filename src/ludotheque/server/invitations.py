@@ -64,7 +64,7 @@ def seat_link(base: str, table_id: str, key: str) -> str:
 @lru_cache(maxsize=1024)
 def qr(url: str) -> str:
     """A QR code of ``url`` as an SVG ``data:`` URL, for an ``<img>``: a picture, never a
-    document that runs anything. Drawing one takes about 8 ms, on the event loop: a link
-    asked for again (a page coming back) is drawn once."""
+    document that runs anything. Drawing one takes about 8 ms (``Service`` draws them off its
+    event loop): a link asked for again (a page coming back) is drawn once."""
     code = segno.make(url, error="m")
     return str(code.svg_data_uri(scale=4, border=2, dark="#1f1a17", light="#fffdf8"))

@@ -530,8 +530,8 @@ class Service:
         raise UnknownKey(_("this seat link is not one of this table's; ask whoever created the "
                            "table for yours, or watch without one."))
 
-    def invites(self, table_id: str, seat: int, key: str, base: str | None
-                ) -> list[dict[str, Any]]:
+    async def invites(self, table_id: str, seat: int, key: str, base: str | None
+                      ) -> list[dict[str, Any]]:
         """The other people's seats, for the creator alone: each seat's number, name and key,
         and, where links have a ``base``, its link and the link's QR code; the spectators'
         link last (its ``seat`` None)."""
@@ -547,14 +547,21 @@ class Service:
                                       "key": their}
             if base is not None:
                 invite["link"] = seat_link(base, table_id, their)
-                invite["qr"] = qr(invite["link"])
             shared.append(invite)
         if base is not None:
-            link = table_link(base, table_id)
-            shared.append({"seat": None, "name": None, "link": link, "qr": qr(link)})
+            shared.append({"seat": None, "name": None, "link": table_link(base, table_id)})
+            codes = await self._codes([invite["link"] for invite in shared])
+            for invite, code in zip(shared, codes, strict=True):
+                invite["qr"] = code
         return shared
 
-    def own_link(self, table_id: str, listener: Listener) -> dict[str, Any]:
+    async def _codes(self, links: list[str]) -> list[str]:
+        """The QR codes of ``links``, drawn in a thread of the rules' (about 8 ms each: on the
+        loop, a thousand tables opened at once held every other table up for seconds)."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self._rules, lambda: [qr(link) for link in links])
+
+    async def own_link(self, table_id: str, listener: Listener) -> dict[str, Any]:
         """A seat's own link and its QR code, to go on playing on another device."""
         assert listener.key is not None  # a seat's connection is opened by its key
         if listener.base is None:
@@ -564,7 +571,7 @@ class Service:
             raise LudothequeError(_("this page has been given its seat's link already."))
         listener.linked = True
         link = seat_link(listener.base, table_id, listener.key)
-        return {"type": "link", "link": link, "qr": qr(link)}
+        return {"type": "link", "link": link, "qr": (await self._codes([link]))[0]}
 
     def table(self, table_id: str) -> GameTable:
         """The table ``table_id``: in play, or over and read back from the database."""

@@ -28,7 +28,7 @@ works unchanged, PostgreSQL's among them (``postgresql+psycopg://user@host/db``)
 >>> store.append("t1", [Event(1, "move", -1, "black first")])
 Traceback (most recent call last):
 ...
-ludotheque.server.store.StoreError: event 1 of table t1 is already written; the log only grows.
+ludotheque.server.store.Taken: event 1 of table t1 is already written; the log only grows.
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ ludotheque.core.errors.IllegalMoveError: it is chance's turn, not white's: wait 
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -53,6 +54,27 @@ from ludotheque.server.store import END, MOVE, SEAT, STOP, TAKE_BACK, Event, Tab
 #: Where a table's chance comes from: an outcome for a chance node (by default drawn with its
 #: probability, ``State.sample_chance``).
 Chance = Callable[[State], int]
+
+
+def dealt(actions: Sequence[int]) -> Chance:
+    """Chance set in advance: at each chance node, the outcome ``actions`` holds at its place
+    in the game (the whole game's actions, as a record's; those at decisions are not read).
+    The same whichever process draws it, as the place is the game's, not the drawer's.
+
+    >>> from ludotheque import load_game
+    >>> state = load_game("jacquet").new_initial_state()
+    >>> dealt([1, 5])(state)
+    1
+    """
+    return functools.partial(_dealt, tuple(actions))
+
+
+def _dealt(actions: tuple[int, ...], state: State) -> int:
+    place = len(state.history())
+    if place >= len(actions) or actions[place] not in state.legal_actions():
+        raise LudothequeError(f"the deal set in advance has no outcome for the chance at "
+                              f"place {place} of the game.")
+    return actions[place]
 
 T = TypeVar("T")
 

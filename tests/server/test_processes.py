@@ -216,7 +216,11 @@ def streamed_apart(database: str, folder: Path, game, options: dict[str, Any],
         state = game.new_initial_state()
         for step, action in enumerate(actions):
             if not course.chance[step]:
-                pages[state.current_player()].play(state.action_to_string(action), f"d{step}")
+                played = pages[state.current_player()].play(state.action_to_string(action),
+                                                            f"d{step}")
+                # B is told each decision before the next is played: what it sends with each
+                # notification is then one decision's events, however fast it hears them.
+                pages[watched].at(played)
             state.apply_action(action)
         for page in pages:
             page.at(len(actions))

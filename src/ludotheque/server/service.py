@@ -953,13 +953,22 @@ class Service:
         """Rehearse what a seat asked for (``decided``), write its events, take them and tell
         everyone; then chance and computers. A fault of the rules is logged, then raised for
         the seat: nothing is written. Where another process sharing the database was ahead
-        at this table, catch up and decide again, unless what was asked is ``done`` there
-        already (the same move sent through both)."""
+        at this table (its write refused, or what was asked refused), catch up and decide
+        again, unless what was asked is ``done`` there already (the same move sent through
+        both)."""
         while True:
             try:
                 ahead = await self._rehearsed(table, decided)
             except TableFault as fault:
                 self._logged(fault)
+                raise
+            except LudothequeError:
+                # Refused here, maybe only as this process's table was behind (not his turn
+                # yet): judged again on the table caught up.
+                if self._bus is not None and await self._caught_up(table):
+                    if done():
+                        return
+                    continue
                 raise
             try:
                 await self._adopt(table, ahead)

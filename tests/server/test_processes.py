@@ -230,3 +230,37 @@ def streamed_apart(database: str, folder: Path, game, options: dict[str, Any],
         for server in (a, b):
             server.process.terminate()
             server.process.wait(timeout=30)
+
+
+def test_who_is_there_what_is_said_and_the_settings_cross_processes(postgres_url, tmp_path):
+    a, b = (LiveServer(postgres_url, tmp_path / f"{name}.log", "--hand-over-after", "0.3")
+            for name in "ab")
+    try:
+        table, (white, black) = a.create("jacquet", ["human", "human"], limit="12")
+        at_a, at_b = Page(a, table, white), Page(b, table, black)
+        watching = Page(a, table, None)
+        # Each page hears that the other seat is there, though through the other process.
+        at_a.until("presence", present=[True, True])
+        at_b.until("presence", present=[True, True], spectators=1)
+        # The seat played through B is no seat A may hand to the computer: he is there.
+        at_a.send({"type": "hand-over", "seat": 1})
+        refused = at_a.until("error")["message"]
+        assert refused.startswith("black's seat may be handed to the computer only once")
+        # Talk said at either process is told at both, numbered in one sequence.
+        at_a.send({"type": "say", "text": "À toi !"})
+        assert [(s["n"], s["text"]) for s in at_b.until("talk")["lines"]] == [(1, "À toi !")]
+        at_b.send({"type": "say", "text": "Merci."})
+        at_a.until("talk")  # its own line first
+        assert [(s["n"], s["text"]) for s in at_a.until("talk")["lines"]] == [(2, "Merci.")]
+        # The creator, at A, turns talk off: the page at B is told.
+        at_a.send({"type": "setting", "name": "talk", "value": "false"})
+        assert at_b.until("settings")["settings"]["talk"] is False
+        # Black's page leaves B: A offers his seat to the computer once he has been gone.
+        at_b.socket.close()
+        at_a.until("presence", present=[True, False])
+        at_a.until("presence", may_hand_over=[1])
+        assert watching.until("presence", present=[True, False])["spectators"] == 1
+    finally:
+        for server in (a, b):
+            server.process.terminate()
+            server.process.wait(timeout=30)

@@ -31,6 +31,7 @@ import contextlib
 import contextvars
 import hashlib
 import hmac
+import json
 import logging
 import random
 import secrets
@@ -53,11 +54,13 @@ from ludotheque.server.computer import Progress, choose, rests, worker_pool
 from ludotheque.server.invitations import qr, seat_link, table_link
 from ludotheque.server.protocol import Flood, decimal
 from ludotheque.server.settings import read_settings, told
-from ludotheque.server.shared import Bus
+from ludotheque.server.shared import PRESENCE, Bus
 from ludotheque.server.store import (
     ENDS,
     MOVE,
+    SETTINGS,
     STOP,
+    TALK,
     Event,
     Said,
     Store,
@@ -97,6 +100,10 @@ HEAVY, RULES_THREADS = 0.005, 4
 #: (seconds, since the table's last event) before a process that holds the table but does not
 #: think for it tries to (its thinker's process may have died).
 ORPHANED_AFTER = 2.0
+#: How often a process sharing the database says again who is at its tables, and after how
+#: long without its word the others forget it (seconds).
+PRESENCE_AGAIN = 20.0
+PRESENCE_FORGOTTEN = 2.5 * PRESENCE_AGAIN
 
 #: The longest line of talk, in characters; how many lines a page is given on arriving; and
 #: how many a seat may say at once, then how many a second.
@@ -283,6 +290,12 @@ class Service:
         #: notification is its own.
         self._bus: Bus | None = None
         self._wrote: dict[str, int] = {}
+        #: Who is at each table at the other processes (by each one's name: the seats it has
+        #: pages for, its spectators, and when it said so), and what this one, named
+        #: ``_me``, said last of each table.
+        self._elsewhere: dict[str, dict[str, tuple[set[int], int, float]]] = {}
+        self._me = secrets.token_hex(6)
+        self._said_present: dict[str, str] = {}
         for row, events in store.tables():
             try:
                 if isinstance(row, UnreadableRow):
@@ -367,7 +380,8 @@ class Service:
     def _forget(self, table_id: str) -> None:
         """Everything held of a table over that has left memory."""
         for held in (self._listeners, self._locks, self._away, self._announcing,
-                     self._arrived, self._talk, self._next):
+                     self._arrived, self._talk, self._next, self._elsewhere,
+                     self._said_present):
             held.pop(table_id, None)
         for allowance in [k for k in self._allowances if k[1] == table_id]:
             del self._allowances[allowance]
@@ -654,16 +668,20 @@ class Service:
         if table.id not in self._away:
             return  # over and out of memory meanwhile (a seat's hand-over time came after)
         listeners = self._listeners.get(table.id, [])
-        present = [any(x.seat == s for x in listeners) for s in range(len(table.kinds))]
+        here = {x.seat for x in listeners if x.seat is not None}
+        spectators = sum(x.seat is None for x in listeners)
+        self._say_present(table.id, here, spectators)
+        there, watching = self._there(table.id)
+        present = [s in here or s in there for s in range(len(table.kinds))]
         now = self.clock()
         away = self._away[table.id]
         gone = [s for s, since in enumerate(away)
                 if since is not None and is_person(table.kinds[s]) and not present[s]
                 and now - since >= self.hand_over_after and not table.is_over()]
-        arrived = self._arrived.get(table.id, set())
+        arrived = self._arrived.get(table.id, set()) | there
         watched = {"type": "presence", "present": present,
                    "arrived": [s in arrived for s in range(len(table.kinds))],
-                   "spectators": sum(x.seat is None for x in listeners)}
+                   "spectators": spectators + watching}
         # A spectator hands no seat on: he is told who is there and how many watch.
         seated = watched | {"may_hand_over": gone}
         for listener in listeners:
@@ -704,7 +722,8 @@ class Service:
             if not is_person(table.kinds[seat]):
                 raise IllegalMoveError(_("{seat}'s seat is already played by the computer.",
                                          seat=name))
-            if seat == by or since is None or self.clock() - since < self.hand_over_after:
+            if (seat == by or since is None or self.clock() - since < self.hand_over_after
+                    or seat in self._there(table_id)[0]):  # he plays through another process
                 after = self.hand_over_after
                 raise IllegalMoveError(
                     _("{seat}'s seat may be handed to the computer only once its player has "
@@ -811,14 +830,36 @@ class Service:
             if not table.row.settings.get("talk", True):
                 raise LudothequeError(_("talk is turned off at this table."))
             lines = self._lines(table_id)
-            said = Said(lines[-1].number + 1 if lines else 1, seat, line, self.clock(),
-                        bool(table.row.settings.get("spectators_read")))
-            await self._write(self.store.say, table_id, said)
+            while True:
+                said = Said(lines[-1].number + 1 if lines else 1, seat, line, self.clock(),
+                            bool(table.row.settings.get("spectators_read")))
+                try:
+                    await self._write(self.store.say, table_id, said)
+                    break
+                except Taken:
+                    if self._bus is None:
+                        raise
+                    await self._talk_read(table)  # said at another process first: then this
             lines.append(said)
-        told = self._talk_message(table, [said])
-        for listener in self._listeners[table_id]:
-            if self._heard(listener, [said]):
-                listener.send(told)
+            self._tell_talk(table, [said])
+
+    def _tell_talk(self, table: GameTable, lines: Sequence[Said]) -> None:
+        """Tell ``lines`` of talk to everyone at the table who reads them."""
+        for listener in self._listeners[table.id]:
+            heard = self._heard(listener, lines)
+            if heard:
+                listener.send(self._talk_message(table, heard))
+
+    async def _talk_read(self, table: GameTable) -> None:
+        """Read and tell the lines said at the table through another process sharing the
+        database, since the last known here (lock held)."""
+        lines = self._lines(table.id)
+        known = lines[-1].number if lines else 0
+        said = await asyncio.get_running_loop().run_in_executor(
+            None, self.store.talk, table.id, TALK_SHOWN)
+        new = [line for line in said if line.number > known]
+        lines.extend(new)
+        self._tell_talk(table, new)
 
     async def settle_table(self, table_id: str, seat: int, name: str, value: Any) -> None:
         """The creator changes one of the table's settings: written, if it changes, then told
@@ -836,10 +877,22 @@ class Service:
                                         "once, then once every {seconds} seconds.",
                                         count=TALK_RATE[0], seconds=decimal(1 / TALK_RATE[1])))
             await self._write(self.store.settle, table_id, settings, self.clock())
-            table.row = replace(table.row, settings=settings)
+            self._settled(table, settings)
+
+    def _settled(self, table: GameTable, settings: dict[str, Any]) -> None:
+        """The table's settings are ``settings`` from now on: everyone is told."""
+        table.row = replace(table.row, settings=settings)
         # Spectators let read the talk read what is said from now on, not what was said before.
-        for listener in self._listeners[table_id]:
+        for listener in self._listeners[table.id]:
             listener.send({"type": "settings", "settings": settings, "told": told(settings)})
+
+    async def _settings_read(self, table: GameTable) -> None:
+        """Take the settings another process sharing the database wrote."""
+        async with self._locks[table.id]:
+            settings = await asyncio.get_running_loop().run_in_executor(
+                None, self.store.settings, table.id)
+            if settings != table.row.settings:
+                self._settled(table, settings)
 
     def _allows(self, what: str, table_id: str, seat: int) -> bool:
         """Whether ``seat`` may do ``what`` again now (:data:`TALK_RATE`)."""
@@ -1017,13 +1070,91 @@ class Service:
                 self._add(table)
                 await self._bus.listen(table_id)
 
-    def _written(self, table_id: str, number: int) -> None:
-        """The table's events up to ``number`` are written: by another process, catch up,
-        soon. (This one's own are heard too, maybe before it has taken them; where another
-        process wrote first, this one's write is refused, and it catches up then.)"""
+    def _written(self, table_id: str, notice: str) -> None:
+        """What the table's channel was told (``server.shared``): its events up to a number
+        are written (by another process: catch up, soon; this one's own are heard too, maybe
+        before it has taken them, and where another process wrote first, this one's write is
+        refused, and it catches up then), a line of talk or its settings, or who is at it at
+        another process."""
         table = self.tables.get(table_id)
-        if table is not None and number > max(table.number, self._wrote.get(table_id, 0)):
-            self._spawn(self._catch_up(table))
+        if table is None:
+            return
+        if notice.isdigit():
+            # Caught up at once where pages here watch it; else when next asked (``current``,
+            # a move, a claim), so that a table held with nobody here (its page loaded here,
+            # its WebSocket at another process) is not played again at every move.
+            if int(notice) > max(table.number, self._wrote.get(table_id, 0)) and \
+                    self._listeners.get(table_id):
+                self._spawn(self._catch_up(table))
+        elif notice == TALK:
+            self._spawn(self._talk_caught_up(table))
+        elif notice == SETTINGS:
+            self._spawn(self._settings_read(table))
+        elif notice.startswith(PRESENCE):
+            who, _, there = notice.removeprefix(PRESENCE).partition(":")
+            if who != self._me:
+                seats, spectators = json.loads(there)
+                self._heard_present(table, who, {int(s) for s in seats}, int(spectators))
+
+    def _say_present(self, table_id: str, seats: set[int], spectators: int,
+                     again: bool = False) -> None:
+        """Where processes share the database, tell the others who is at the table here,
+        where it changed (or ``again``, lest they forget this process)."""
+        if self._bus is None:
+            return
+        notice = f"{PRESENCE}{self._me}:{json.dumps([sorted(seats), spectators])}"
+        if again or self._said_present.get(table_id) != notice:
+            self._said_present[table_id] = notice
+            self._spawn(self._bus.tell(table_id, notice))
+
+    def _there(self, table_id: str) -> tuple[set[int], int]:
+        """The seats with a page at the table at other processes, and their spectators, as
+        each said within :data:`PRESENCE_FORGOTTEN`."""
+        heard = self._elsewhere.get(table_id, {}).values()
+        fresh = [(seats, spectators) for seats, spectators, at in heard
+                 if time.monotonic() - at < PRESENCE_FORGOTTEN]
+        return ({seat for seats, _watching in fresh for seat in seats},
+                sum(watching for _seats, watching in fresh))
+
+    def _heard_present(self, table: GameTable, who: str, seats: set[int],
+                       spectators: int) -> None:
+        """Process ``who`` says ``seats`` and ``spectators`` are at the table there; a seat
+        it had and has no more is away from now, unless it has a page here or elsewhere."""
+        heard = self._elsewhere.setdefault(table.id, {})
+        before = heard[who][0] if who in heard else set()
+        heard[who] = (seats, spectators, time.monotonic())
+        self._went(table, before - seats)
+        self._presence(table)
+
+    def _went(self, table: GameTable, seats: set[int]) -> None:
+        """``seats`` had a page at another process, and have none there any more."""
+        here = {x.seat for x in self._listeners.get(table.id, [])}
+        for seat in seats - here - self._there(table.id)[0]:
+            if table.id in self._away:
+                self._away[table.id][seat] = self.clock()
+                asyncio.get_running_loop().call_later(self.hand_over_after + 0.05,
+                                                      self._presence, table)
+
+    def _presence_again(self) -> None:
+        """Say again who is at each table held here, and forget what processes that have
+        not said it again for too long said (killed, most likely)."""
+        now = time.monotonic()
+        for table_id, heard in list(self._elsewhere.items()):
+            table = self.tables.get(table_id)
+            for who, (seats, _watching, at) in list(heard.items()):
+                if now - at >= PRESENCE_FORGOTTEN:
+                    del heard[who]
+                    if table is not None:
+                        self._went(table, seats)
+                        self._presence(table)
+        for table_id, listeners in self._listeners.items():
+            if listeners and table_id in self.tables:
+                self._say_present(table_id, {x.seat for x in listeners if x.seat is not None},
+                                  sum(x.seat is None for x in listeners), again=True)
+
+    async def _talk_caught_up(self, table: GameTable) -> None:
+        async with self._locks[table.id]:
+            await self._talk_read(table)
 
     async def _catch_up(self, table: GameTable) -> None:
         async with self._locks[table.id]:
@@ -1066,8 +1197,12 @@ class Service:
     async def _claiming(self) -> None:
         """Take up the computer seats and chance that have waited too long at the tables held
         here: the process that played them may have died (``kill -9``), its claims with it."""
+        said = time.monotonic()
         while True:
             await asyncio.sleep(ORPHANED_AFTER / 2)
+            if time.monotonic() - said >= PRESENCE_AGAIN:
+                said = time.monotonic()
+                self._presence_again()
             now = self.clock()
             for table in list(self.tables.values()):
                 waits = table.to_act() == CHANCE or table.computer_to_act() is not None

@@ -17,6 +17,12 @@ processes in step, none of them a broker of this project's own:
   (:meth:`Bus.claim`): one process thinks for it at a time, and a process killed with
   ``kill -9`` loses its connection and so its claims, which another then takes up
   (``Service._claiming``).
+
+Around the game, the same channel tells a line of talk written and settings changed (each
+then read from the database), and who is at the table at each process (:meth:`Bus.tell`, not
+stored: each process says which seats it has pages for, and how many spectators, and says it
+again every ``PRESENCE_AGAIN`` seconds, so that a process killed is forgotten within two), so
+that a seat whose person plays through another process is never offered to the computer.
 """
 
 from __future__ import annotations
@@ -33,13 +39,16 @@ from ludotheque.server.store import channel
 
 _log = logging.getLogger("ludotheque.server")
 
+#: How a process's word on who is at a table begins: ``presence:NAME:[[seats], spectators]``.
+PRESENCE = "presence:"
+
 
 class Bus:
-    """This process's two connections to the shared database: one that listens for tables'
-    new events (``heard(table_id, number)`` is called with each), one that holds the claims
-    on computer seats. Opened with :meth:`open`."""
+    """This process's two connections to the shared database: one that listens to tables'
+    channels (``heard(table_id, notice)`` is called with each notice), one that holds the
+    claims on computer seats and tells what is not written. Opened with :meth:`open`."""
 
-    def __init__(self, listening: Any, claiming: Any, heard: Callable[[str, int], None]
+    def __init__(self, listening: Any, claiming: Any, heard: Callable[[str, str], None]
                  ) -> None:
         self._listening, self._claiming = listening, claiming
         self._heard = heard
@@ -50,7 +59,7 @@ class Bus:
         self._reading: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, url: str, heard: Callable[[str, int], None]) -> Bus:
+    async def open(cls, url: str, heard: Callable[[str, str], None]) -> Bus:
         """Connect to the database at the SQLAlchemy ``url`` (psycopg's driver)."""
         import psycopg  # the PostgreSQL extra's: only a shared database needs it
 
@@ -68,7 +77,7 @@ class Bus:
         try:
             async for notice in self._listening.notifies():
                 try:
-                    self._heard(notice.channel.removeprefix("t:"), int(notice.payload))
+                    self._heard(notice.channel.removeprefix("t:"), notice.payload)
                 except Exception:  # one table's notice, never the reading of the others'
                     _log.exception("a notification on %s could not be taken", notice.channel)
         except Exception:
@@ -103,6 +112,10 @@ class Bus:
         if table_id in self._channels:
             self._channels.discard(table_id)
             await self._change("UNLISTEN", [table_id])
+
+    async def tell(self, table_id: str, notice: str) -> None:
+        """Tell the processes listening to the table ``notice`` (at most 8,000 bytes)."""
+        await self._claiming.execute("SELECT pg_notify(%s, %s)", (channel(table_id), notice))
 
     async def claim(self, table_id: str) -> bool:
         """Whether this process may think for the table's computer seat: the table's

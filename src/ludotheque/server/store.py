@@ -127,9 +127,13 @@ class Taken(StoreError):
 
 
 def channel(table_id: str) -> str:
-    """The PostgreSQL channel a table's new events are notified on (a quoted identifier: a
-    table's id is letters, digits, ``-`` and ``_``)."""
+    """The PostgreSQL channel a table's news is notified on: the number of its last event
+    written, or :data:`TALK` or :data:`SETTINGS` (``server.shared`` says what else)."""
     return f"t:{table_id}"
+
+
+#: What a table's channel is told when a line of its talk, or its settings, are written.
+TALK, SETTINGS = "talk", "settings"
 
 
 @dataclass(frozen=True)
@@ -236,12 +240,20 @@ class Store:
         with self.engine.connect() as connection:
             last = connection.execute(select(func.max(_settings.c.number)).where(
                 _settings.c.table_id == table_id)).scalar()
-        self._insert(_settings, table_id, (last or 0) + 1, SETTINGS_REFUSED,
+        self._insert(_settings, table_id, (last or 0) + 1, SETTINGS_REFUSED, SETTINGS,
                      settings=json.dumps(settings), at=at)
+
+    def settings(self, table_id: str) -> dict[str, Any]:
+        """The table's settings now (its last row of them)."""
+        with self.engine.connect() as connection:
+            written = connection.execute(
+                select(_settings.c.settings).where(_settings.c.table_id == table_id)
+                .order_by(_settings.c.number.desc()).limit(1)).scalar()
+        return dict(json.loads(written)) if written is not None else {}
 
     def say(self, table_id: str, said: Said) -> None:
         """Write a line of the table's talk."""
-        self._insert(_talk, table_id, said.number, TALK_REFUSED, seat=said.seat,
+        self._insert(_talk, table_id, said.number, TALK_REFUSED, TALK, seat=said.seat,
                      text=said.text, at=said.at, public=said.public)
 
     def talk(self, table_id: str, last: int) -> list[Said]:
@@ -252,15 +264,19 @@ class Store:
         return [Said(r.number, r.seat, r.text, r.at, r.public) for r in reversed(rows)]
 
     def _insert(self, table: Table, table_id: str, number: int, refused: tuple[str, str],
-                **values: Any) -> None:
-        """Write row ``number`` of the table's ``table``; ``refused``: what is said where it
-        is written already, and where the database does not take it."""
+                notice: str, **values: Any) -> None:
+        """Write row ``number`` of the table's ``table``, its channel told ``notice`` in a
+        shared database; ``refused``: what is said where it is written already (by another
+        process, where they share it), and where the database does not take it."""
         try:
             with self.engine.begin() as connection:
                 connection.execute(insert(table).values(table_id=table_id, number=number,
                                                         **values))
+                if self.shared:
+                    connection.execute(text("SELECT pg_notify(:c, :n)"),
+                                       {"c": channel(table_id), "n": notice})
         except IntegrityError:
-            raise StoreError(_(refused[0], table=table_id, number=number)) from None
+            raise Taken(_(refused[0], table=table_id, number=number)) from None
         except SQLAlchemyError as error:
             raise StoreError(_(refused[1], table=table_id, reason=_reason(error))) from None
 

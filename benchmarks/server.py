@@ -3,7 +3,7 @@ loopback, against the same games played through the library directly, in one run
 
     .venv/bin/python benchmarks/server.py [--tables 10 50 200] [--seconds 20]
         [--database sqlite postgresql] [--fsync] [--game jacquet]
-        [--processes 1 2 4] [--kill-halfway]
+        [--processes 1 2 4] [--kill-halfway | --affinity]
 
 For each N, ``ludotheque serve`` runs in a process of its own over a fresh database (a SQLite
 file, or a PostgreSQL server of its own on this machine, ``tests.server.postgresql``, its
@@ -18,7 +18,8 @@ the same random games through ``GameInPlay``, chance and moves, for the same tim
 Each N is run twice: with players answering at once (``--pace 0``: a closed loop that
 saturates the server and measures its capacity) and with players that take a tenth of a second
 over a move, as a quick computer player does (the round trip is timed from the send, after
-the thinking).
+the thinking). The rate and the round trips are those of the run's second half, once every
+table is open.
 
 On PostgreSQL, ``--processes`` runs ``serve --processes N`` (N serving processes on one
 address, ``server.processes``); ``--kill-halfway`` kills one of them with ``kill -9`` halfway
@@ -59,7 +60,8 @@ from tests.server.postgresql import Cluster  # noqa: E402
 
 class Tally:
     def __init__(self) -> None:
-        self.latencies: list[float] = []
+        #: Each move's round trip, with when it was acknowledged.
+        self.latencies: list[tuple[float, float]] = []
         self.acknowledged: dict[str, set[str]] = {}  # table: move ids
         self.games = 0
         self.reconnections = 0
@@ -112,7 +114,8 @@ async def _seat(url: str, table: str, player: Player, tally: Tally, deadline: fl
             kind = message["type"]
             if kind == "ack":
                 if message["id"] in sent:
-                    tally.latencies.append(time.perf_counter() - sent.pop(message["id"])[0])
+                    now = time.perf_counter()
+                    tally.latencies.append((now, now - sent.pop(message["id"])[0]))
                     tally.acknowledged.setdefault(table, set()).add(message["id"])
             elif kind == "error":
                 raise RuntimeError(message["message"])
@@ -169,13 +172,14 @@ async def invite(server: LiveServer, table: str, key: str) -> str:
 
 
 def over_websockets(game: str, tables: int, seconds: float, pace: float, engine: str,
-                    fsync: bool, processes: int, kill: bool) -> dict[str, float]:
+                    fsync: bool, processes: int, kill: bool, affinity: bool
+                    ) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         cluster = Cluster(fsync, connections=40) if engine == "postgresql" else None
         try:
             database = cluster.url if cluster else f"sqlite:///{folder}/tables.sqlite"
             tally = play(database, Path(folder, "server.log"), game, tables, seconds, pace,
-                         processes, kill)
+                         processes, kill, affinity)
             store = Store(database)
             # The log keeps a page's id under its seat, "seat:id".
             written = {t: {e.move_id.partition(":")[2]
@@ -188,9 +192,12 @@ def over_websockets(game: str, tables: int, seconds: float, pace: float, engine:
     acknowledged = sum(len(ids) for ids in tally.acknowledged.values())
     lost = sum(len(ids - written.get(t, set())) for t, ids in tally.acknowledged.items())
     extra = sum(len(written[t]) for t in written) - acknowledged
-    latencies = sorted(tally.latencies)
+    # The second half of the run: the tables are all open by then (a thousand take a while),
+    # and it is the steady state that is measured.
+    halfway = max(at for at, _ in tally.latencies) - seconds / 2
+    latencies = sorted(latency for at, latency in tally.latencies if at >= halfway)
     return {
-        "moves/s": acknowledged / seconds,
+        "moves/s": len(latencies) / (seconds / 2),
         "p50 ms": 1000 * statistics.median(latencies),
         "p99 ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
         "moves": acknowledged, "games ended": tally.games, "lost": lost, "unacknowledged": extra,
@@ -201,50 +208,57 @@ def over_websockets(game: str, tables: int, seconds: float, pace: float, engine:
 
 
 def play(database: str, log: Path, game: str, tables: int, seconds: float, pace: float,
-         processes: int = 1, kill: bool = False) -> Tally:
+         processes: int = 1, kill: bool = False, affinity: bool = False) -> Tally:
     """``tables`` of ``game`` played at ``pace`` for ``seconds`` against a server over
-    ``database``, in ``processes``; one of them killed halfway where ``kill``."""
+    ``database``, in ``processes``: on one address (``serve --processes``), or, with
+    ``affinity``, as many ``serve`` on addresses of their own, every page of a table at the
+    same one (as a proxy hashing the table's id sends them); one process killed halfway where
+    ``kill``."""
     # Every page connects from this one address, as no public client may: it is let in as a
     # proxy in front would be, and says for whom it opens each table.
-    server = LiveServer(database, log, "--messages-per-second", "1000",
-                        "--tables-per-address", "100000", "--forwarded-allow-ips", "127.0.0.1",
-                        "--processes", str(processes))
+    servers = [LiveServer(database, log.with_name(f"server{n}.log"), "--messages-per-second",
+                          "1000", "--tables-per-address", "100000", "--forwarded-allow-ips",
+                          "127.0.0.1", "--processes", "1" if affinity else str(processes))
+               for n in range(processes if affinity else 1)]
+    roots = {server.process.pid for server in servers}
     tally = Tally()
     try:
         deadline = time.perf_counter() + seconds
 
         async def killing() -> None:
             await asyncio.sleep(seconds / 2)
-            os.kill(serving(server, log)[0], signal.SIGKILL)
+            os.kill(serving(servers[0])[0], signal.SIGKILL)
 
         async def run() -> None:
-            await asyncio.gather(*(table_loop(server, game, i, tally, deadline, pace)
-                                   for i in range(tables)), *([killing()] if kill else []))
+            await asyncio.gather(*(table_loop(servers[i % len(servers)], game, i, tally,
+                                              deadline, pace) for i in range(tables)),
+                                 *([killing()] if kill else []))
 
-        before = cpu_seconds(server.process.pid)
+        before = cpu_seconds(roots)
         asyncio.run(run())
-        tally.memory = sum(resident(pid) for pid in serving(server, log))
-        after = cpu_seconds(server.process.pid)
+        tally.memory = sum(resident(pid) for server in servers for pid in serving(server))
+        after = cpu_seconds(roots)
         tally.cpu = {who: after[who] - before.get(who, 0.0) for who in after}
     finally:
-        server.process.terminate()  # a supervisor ends its processes
-        server.process.wait()
+        for server in servers:
+            server.process.terminate()  # a supervisor ends its processes
+            server.process.wait()
     return tally
 
 
-def serving(server: LiveServer, log: Path) -> list[int]:
+def serving(server: LiveServer) -> list[int]:
     """The serving processes' ids: the server's own, or those its supervisor started (and
     started again) and that are still alive."""
-    if "processes serve it" not in log.read_text():
+    if "processes serve it" not in server.log.read_text():
         return [server.process.pid]
     started = [int(pid) for pid in re.findall(r"Started server process \[(\d+)\]",
-                                              log.read_text())]
+                                              server.log.read_text())]
     return [pid for pid in started if Path(f"/proc/{pid}").exists()]
 
 
-def cpu_seconds(server: int) -> dict[str, float]:
-    """The processor time spent so far by this load generator, by the ``server`` process
-    and its descendants (serving processes, computer players), and by PostgreSQL's: those
+def cpu_seconds(servers: set[int]) -> dict[str, float]:
+    """The processor time spent so far by this load generator, by the ``servers`` processes
+    and their descendants (serving processes, computer players), and by PostgreSQL's: those
     alive now."""
     spent = {"generator": 0.0, "servers": 0.0, "PostgreSQL": 0.0}
     tick = os.sysconf("SC_CLK_TCK")
@@ -260,11 +274,11 @@ def cpu_seconds(server: int) -> dict[str, float]:
             int(fields[1]), head.partition("(")[2], (int(fields[11]) + int(fields[12])) / tick)
     for pid, (_, name, seconds) in processes.items():
         ancestor = pid
-        while ancestor in processes and ancestor != server:
+        while ancestor in processes and ancestor not in servers:
             ancestor = processes[ancestor][0]
         if pid == os.getpid():
             spent["generator"] += seconds
-        elif ancestor == server:
+        elif ancestor in servers:
             spent["servers"] += seconds
         elif name == "postgres":
             spent["PostgreSQL"] += seconds
@@ -310,7 +324,13 @@ def main() -> None:
                         help="serving processes (above 1: PostgreSQL only)")
     parser.add_argument("--kill-halfway", action="store_true",
                         help="kill -9 one serving process halfway through each run")
+    parser.add_argument("--affinity", action="store_true",
+                        help="each process a serve of its own address, every page of a table "
+                             "at one (as a proxy hashing the table's id would send them)")
     arguments = parser.parse_args()
+    if arguments.affinity and arguments.kill_halfway:
+        parser.error("a killed process's pages come back to its address: run --kill-halfway "
+                     "without --affinity")
     library = through_the_library(arguments.game, min(arguments.seconds, 10))
     print(f"library alone: {library:,.0f} moves/s (a person's moves; chance not counted)")
     print(f"PostgreSQL's fsync: {'on' if arguments.fsync else 'off'}")
@@ -322,7 +342,8 @@ def main() -> None:
             for pace in arguments.pace:
                 for tables in arguments.tables:
                     r = over_websockets(arguments.game, tables, arguments.seconds, pace, engine,
-                                        arguments.fsync, processes, arguments.kill_halfway)
+                                        arguments.fsync, processes, arguments.kill_halfway,
+                                        arguments.affinity)
                     print(f"{engine:10s} {processes:9d} {pace:6.2f} {tables:7d} "
                           f"{r['moves/s']:8,.0f} {r['p50 ms']:7.1f} {r['p99 ms']:7.1f} "
                           f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} "

@@ -8,18 +8,22 @@ import json
 import os
 import re
 import signal
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
-from websockets.sync.client import ClientConnection
+from websockets.sync.client import ClientConnection, connect
 
 import ludotheque
 from ludotheque.cli.main import app
-from tests.server.helpers import LiveServer, Seat
+from tests.server.helpers import LiveServer, Seat, created
+from tests.server.postgresql import free_port
+from tests.server.test_https import CADDY, DEPLOY
 from tests.server.test_secrecy import CASES, relabelled_deal
 
 runner = CliRunner()
@@ -262,5 +266,50 @@ def test_who_is_there_what_is_said_and_the_settings_cross_processes(postgres_url
         assert watching.until("presence", present=[True, False])["spectators"] == 1
     finally:
         for server in (a, b):
+            server.process.terminate()
+            server.process.wait(timeout=30)
+
+
+def test_behind_caddy_every_request_about_a_table_goes_to_one_process(postgres_url,
+                                                                      tmp_path):
+    # deploy/Caddyfile.processes in front of two serve processes: a table's page and its
+    # WebSocket reach the same one, whichever process opened the table.
+    servers = [LiveServer(postgres_url, tmp_path / f"{name}.log") for name in "ab"]
+    port = free_port()
+    config = tmp_path / "Caddyfile"
+    config.write_text(f"{{\n\tadmin off\n\thttp_port {port}\n}}\n"
+                      f"import {DEPLOY / 'Caddyfile.processes'}\n")
+    environment = os.environ | {
+        "LUDOTHEQUE_SITE": f"http://127.0.0.1:{port}",
+        "LUDOTHEQUE_UPSTREAMS": " ".join(f"127.0.0.1:{s.port}" for s in servers),
+        "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    caddy = subprocess.Popen([str(CADDY), "run", "--config", str(config), "--adapter",
+                              "caddyfile"], env=environment, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:  # until it answers
+            try:
+                if httpx.get(url + "/", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert caddy.poll() is None and time.monotonic() < deadline, "caddy did not start"
+            time.sleep(0.1)
+        for _ in range(6):  # by chance alone, each at one process once in 64 runs
+            table, key = created(url, "jacquet", ["human", "human"], {})
+            assert httpx.get(f"{url}/t/{table}").status_code == 200
+            with connect(f"ws://127.0.0.1:{port}/t/{table}/ws") as socket:
+                socket.send(json.dumps({"type": "hello", "key": key, "after": 0}))
+                assert json.loads(socket.recv(timeout=30))["type"] == "welcome"
+            served = [server.log.read_text() for server in servers]
+            page, websocket = f'"GET /t/{table} HTTP', f"/t/{table}/ws"
+            assert [page in log for log in served] == [websocket in log for log in served]
+    finally:
+        caddy.terminate()
+        caddy.wait(timeout=10)
+        for server in servers:
             server.process.terminate()
             server.process.wait(timeout=30)

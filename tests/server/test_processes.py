@@ -313,3 +313,17 @@ def test_behind_caddy_every_request_about_a_table_goes_to_one_process(postgres_u
         for server in servers:
             server.process.terminate()
             server.process.wait(timeout=30)
+
+
+def test_the_lobby_at_either_process_lists_every_process_s_tables(pair):
+    a, b = pair
+    opened_at_a, _ = a.create("jacquet", ["human", "human"], limit="12")
+    ended_at_b, keys = b.create("jacquet", ["human", "human"], limit="1")
+    pages = [Page(b, ended_at_b, key) for key in keys]
+    frames = [page.at(0) for page in pages]
+    mover = next(p for p, frame in zip(pages, frames, strict=True) if frame.get("legal"))
+    mover.play(mover.frames[-1]["legal"][0], "only")  # the one decision its limit allows
+    for server in pair:
+        lobby = httpx.get(server.url + "/").text
+        assert f'href="/t/{opened_at_a}"' in lobby
+        assert f'href="/replay/{ended_at_b}"' in lobby

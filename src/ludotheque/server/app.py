@@ -166,7 +166,8 @@ def create_app(
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> str:
-        return pages.lobby(service_of(request))
+        service = service_of(request)
+        return pages.lobby(service, *await service.listed())
 
     @app.get("/language/{code}")
     async def switch(code: str, next: str = "/") -> Response:

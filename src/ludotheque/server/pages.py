@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
     from ludotheque.core.manifest import Manifest
     from ludotheque.core.options import Option
-    from ludotheque.server.service import Service
+    from ludotheque.server.service import Line, Over, Service
     from ludotheque.server.table import GameTable
 
 _templates = Environment(
@@ -116,16 +116,16 @@ def problem(sentence: str) -> str:
     return _render("problem.html", sentence=sentence)
 
 
-def lobby(service: Service) -> str:
+def lobby(service: Service, playing: list[Line], count: int, finished: list[Over]) -> str:
+    """The lobby: the rule sets to open a table at, and the tables ``service.listed`` gives
+    (the latest first, so many and no more: the lobby of a busy server stays a page)."""
     now = service.clock()
-    playing = [_summary(table, now, service.last_move(table)) for table in service.in_view()]
-    finished = sorted(service.over.values(), key=lambda over: over.at, reverse=True)
     games = [(declared, _aim(declared.id)) for declared in seated()]
     elsewhere = [m for m in manifests() if not has_screen(m.id)]
-    # The latest first, so many and no more: the lobby of a busy server stays a page.
-    return _render("lobby.html", games=games, elsewhere=elsewhere, playing=playing[:50],
-                   more=max(0, len(playing) - 50),
-                   finished=[(over, ago(now - over.at)) for over in finished[:20]],
+    return _render("lobby.html", games=games, elsewhere=elsewhere,
+                   playing=[_summary(line, now) for line in playing],
+                   more=max(0, count - len(playing)),
+                   finished=[(over, ago(now - over.at)) for over in finished],
                    broken=sorted(service.broken.items()))
 
 
@@ -138,16 +138,16 @@ def _aim(game: str) -> str:
     return first.removeprefix("- ").replace("`", "")
 
 
-def _summary(table: GameTable, now: float, last: float) -> dict[str, Any]:
+def _summary(line: Line, now: float) -> dict[str, Any]:
     return {
-        "id": table.id,
-        "title": table.game.info.title,
-        "seats": ", ".join(_("{seat}: {kind}", seat=table.game.seat_called(s),
+        "id": line.id,
+        "title": line.game.info.title,
+        "seats": ", ".join(_("{seat}: {kind}", seat=line.game.seat_called(s),
                              kind=_("person") if k == PERSON else seat_kinds().get(k, k))
-                           for s, k in enumerate(table.kinds)),
-        "moves": table.state.decisions(),
-        "begun": ago(now - table.row.created),
-        "last": ago(now - last),
+                           for s, k in enumerate(line.kinds)),
+        "moves": line.moves,
+        "begun": ago(now - line.created),
+        "last": ago(now - line.last),
     }
 
 

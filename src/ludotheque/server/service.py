@@ -45,7 +45,7 @@ from typing import Any, TypeVar
 
 from ludotheque.agents import PERSON, is_person, make_agent
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError, quoted
-from ludotheque.core.game import CHANCE, State
+from ludotheque.core.game import CHANCE, Game, State
 from ludotheque.core.i18n import LANGUAGES, N_, _, language
 from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import games, load_game, manifest
@@ -196,6 +196,23 @@ class Over:
         title = manifest(row.game).info.title if row.game in games() else row.game
         told = GameTable.ending(end)
         return cls(row.id, title, told, end.kind == STOP, end.at)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A table in play, as the lobby lists it: its game, who holds its seats, its moves played
+    (a seat's decisions, those taken back too), when it began and when it was last played."""
+
+    id: str
+    game: Game
+    kinds: tuple[str, ...]
+    moves: int
+    created: float
+    last: float
+
+
+#: The most tables in play, and tables over, the lobby lists.
+LISTED, LISTED_OVER = 50, 20
 
 
 class Service:
@@ -442,12 +459,27 @@ class Service:
         """When anything last happened at ``table``: its last event, or its creation."""
         return table.events[-1].at if table.events else table.row.created
 
-    def in_view(self) -> list[GameTable]:
-        """The tables in play the lobby lists, the latest first: those with a move in the
-        last :attr:`hide_after` (the others' links still work)."""
-        now = self.clock()
-        return [table for table in reversed(list(self.tables.values()))
-                if now - self.last_move(table) < self.hide_after]
+    async def listed(self) -> tuple[list[Line], int, list[Over]]:
+        """What the lobby lists, the latest first: the tables in play with a move in the last
+        :attr:`hide_after` (the others' links still work), at most :data:`LISTED` of how many,
+        and the :data:`LISTED_OVER` tables over. Where processes share the database, read
+        from it: every process's tables, as its log has them."""
+        since = self.clock() - self.hide_after
+        if self._bus is None:
+            playing = [table for table in reversed(list(self.tables.values()))
+                       if self.last_move(table) > since]
+            over = sorted(self.over.values(), key=lambda over: over.at, reverse=True)
+            return ([Line(t.id, t.game, tuple(t.kinds),
+                          sum(e.kind == MOVE and e.seat >= 0 for e in t.events),
+                          t.row.created, self.last_move(t)) for t in playing[:LISTED]],
+                    len(playing), over[:LISTED_OVER])
+        loop = asyncio.get_running_loop()
+        count, rows = await loop.run_in_executor(None, self.store.listed, since, LISTED)
+        ended = await loop.run_in_executor(None, self.store.last_ended, LISTED_OVER)
+        lines = [Line(row.id, load_game(row.game, **row.options), kinds, moves, row.created,
+                      last) for row, kinds, moves, last in rows if row.game in games()]
+        return (lines, count, [Over.of(row, end) for row, end in ended
+                               if isinstance(row, TableRow)])
 
     async def close(self) -> None:
         for task in list(self._tasks):

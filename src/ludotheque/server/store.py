@@ -49,6 +49,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    case,
     create_engine,
     event,
     func,
@@ -361,6 +362,55 @@ class Store:
         """Every ended table, with its last event alone: its end."""
         ended = select(_events.c.table_id).where(_events.c.kind.in_(ENDS))
         return self._read(_tables.c.id.in_(ended), _events.c.kind.in_(ENDS))
+
+    def listed(self, since: float, most: int
+               ) -> tuple[int, list[tuple[TableRow, tuple[str, ...], int, float]]]:
+        """The tables in play with anything done since ``since`` (their last event, or their
+        creation), as a lobby lists them: how many, and the ``most`` latest, each with who
+        holds its seats now, its moves played (a seat's decisions, those taken back too) and
+        when it was last played. Read from the log alone, whoever plays them: where processes
+        share the database, a table another one holds is listed too. A row that cannot be
+        read is left out (its page says why)."""
+        ended = select(_events.c.table_id).where(_events.c.kind.in_(ENDS))
+        played = (select(_events.c.table_id, func.max(_events.c.at).label("last"),
+                         func.sum(case(((_events.c.kind == MOVE) & (_events.c.seat >= 0), 1),
+                                       else_=0)).label("moves"))
+                  .group_by(_events.c.table_id).subquery())
+        last = func.coalesce(played.c.last, _tables.c.created)
+        wanted = _tables.c.id.not_in(ended) & (last >= since)
+        with self.engine.connect() as connection:
+            count = connection.execute(select(func.count()).select_from(_tables).outerjoin(
+                played, played.c.table_id == _tables.c.id).where(wanted)).scalar() or 0
+            rows = connection.execute(
+                select(_tables, played.c.moves, last.label("last"))
+                .outerjoin(played, played.c.table_id == _tables.c.id).where(wanted)
+                .order_by(last.desc()).limit(most)).all()
+            handed: dict[str, list[tuple[int, str]]] = {}
+            for e in connection.execute(select(_events).where(
+                    _events.c.table_id.in_([row.id for row in rows]) & (_events.c.kind == SEAT))
+                    .order_by(_events.c.number)):
+                handed.setdefault(e.table_id, []).append((e.seat, e.text))
+        listed = []
+        for row in rows:
+            try:
+                kinds = list(json.loads(row.seats))
+                read = TableRow(row.id, row.game, dict(json.loads(row.options)), tuple(kinds),
+                                tuple(json.loads(row.keys)), row.created, {}, row.creator)
+                for seat, kind in handed.get(row.id, []):
+                    kinds[seat] = kind
+            except (ValueError, TypeError, IndexError):
+                continue
+            listed.append((read, tuple(kinds), int(row.moves or 0), float(row.last)))
+        return count, listed
+
+    def last_ended(self, most: int) -> list[tuple[TableRow | UnreadableRow, Event]]:
+        """The ``most`` tables that ended last, each with its end."""
+        with self.engine.connect() as connection:
+            ends = connection.execute(select(_events).where(_events.c.kind.in_(ENDS))
+                                      .order_by(_events.c.at.desc()).limit(most)).all()
+        read = {row.id: row for row, _ in self._read(
+            _tables.c.id.in_([e.table_id for e in ends]), _events.c.kind.in_(ENDS))}
+        return [(read[e.table_id], _event(e)) for e in ends if e.table_id in read]
 
     def table(self, table_id: str) -> tuple[TableRow | UnreadableRow, list[Event]] | None:
         """One table with its whole log, or None if there is none of that id."""

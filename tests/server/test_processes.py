@@ -125,6 +125,9 @@ def test_a_computer_seat_moves_once_with_pages_at_both_processes(pair, postgres_
     # Both pages watching from the two processes were told the same game.
     told = [[(e["n"], e["said"]) for f in page.frames for e in f["events"]] for page in pages[1:]]
     assert told[0] == told[1]
+    # ... and that the computer was thinking, whichever process thought.
+    for page in pages[1:]:
+        assert any('"type":"thinking"' in text for text in page.received)
     for server in pair:
         assert "refuses" not in server.log.read_text()
 

@@ -54,7 +54,7 @@ from ludotheque.server.computer import Progress, choose, rests, worker_pool
 from ludotheque.server.invitations import qr, seat_link, table_link
 from ludotheque.server.protocol import Flood, decimal
 from ludotheque.server.settings import read_settings, told
-from ludotheque.server.shared import PRESENCE, Bus
+from ludotheque.server.shared import PRESENCE, THINKING, Bus
 from ludotheque.server.store import (
     ENDS,
     MOVE,
@@ -313,6 +313,8 @@ class Service:
         self._elsewhere: dict[str, dict[str, tuple[set[int], int, float]]] = {}
         self._me = secrets.token_hex(6)
         self._said_present: dict[str, str] = {}
+        #: The last word of another process's computer player thinking at each table.
+        self._thought_elsewhere: dict[str, dict[str, Any]] = {}
         for row, events in store.tables():
             try:
                 if isinstance(row, UnreadableRow):
@@ -398,7 +400,7 @@ class Service:
         """Everything held of a table over that has left memory."""
         for held in (self._listeners, self._locks, self._away, self._announcing,
                      self._arrived, self._talk, self._next, self._elsewhere,
-                     self._said_present):
+                     self._said_present, self._thought_elsewhere):
             held.pop(table_id, None)
         for allowance in [k for k in self._allowances if k[1] == table_id]:
             del self._allowances[allowance]
@@ -655,7 +657,18 @@ class Service:
             listener.send(self._follow(table_id, listener))
         if table_id in self._thinking:
             listener.send(self._thinking_message(table_id))
+        elif self._thought_elsewhere.get(table_id, {}).get("after") == table.number:
+            listener.send(self._thought_elsewhere[table_id])
         self._presence(table, soon=listener.seat is not None)
+
+    def _tell_thinking(self, table_id: str) -> None:
+        """Tell the table's pages, here and at the processes sharing the database, that its
+        computer player thinks, and how far it has got."""
+        thinking = self._thinking_message(table_id)
+        for listener in self._listeners.get(table_id, []):
+            listener.send(thinking)
+        if self._bus is not None:
+            self._spawn(self._bus.tell(table_id, THINKING + json.dumps(thinking)))
 
     def _thinking_message(self, table_id: str) -> dict[str, Any]:
         """That a computer player is thinking at the table: its seat, the event it thinks
@@ -1122,6 +1135,13 @@ class Service:
             self._spawn(self._talk_caught_up(table))
         elif notice == SETTINGS:
             self._spawn(self._settings_read(table))
+        elif notice.startswith(THINKING):
+            # Another process's computer player thinks at the table: its pages here are told.
+            thinking = json.loads(notice.removeprefix(THINKING))
+            if thinking["after"] >= table.number:  # not heard after the move it thought of
+                self._thought_elsewhere[table_id] = thinking
+                for listener in self._listeners.get(table_id, []):
+                    listener.send(thinking)
         elif notice.startswith(PRESENCE):
             who, _, there = notice.removeprefix(PRESENCE).partition(":")
             if who != self._me:
@@ -1333,8 +1353,7 @@ class Service:
             kind = table.computer_to_act()
             assert kind is not None  # as claimed
             self._thinking[table.id] = (table.to_act(), table.number, self.clock(), Progress())
-            for listener in self._listeners.get(table.id, []):
-                listener.send(self._thinking_message(table.id))
+            self._tell_thinking(table.id)
             self._spawn(self._think(table, kind))
 
     async def _think(self, table: GameTable, kind: str) -> None:
@@ -1395,9 +1414,7 @@ class Service:
             share = round(progress.share(), 2)
             if share > told and table_id in self._thinking:
                 told = share
-                thinking = self._thinking_message(table_id)
-                for listener in self._listeners.get(table_id, []):
-                    listener.send(thinking)
+                self._tell_thinking(table_id)
 
     async def _computer_moves(self, table: GameTable, seat: int, kind: str,
                               move: str | None) -> None:

@@ -22,7 +22,8 @@ Around the game, the same channel tells a line of talk written and settings chan
 then read from the database), and who is at the table at each process (:meth:`Bus.tell`, not
 stored: each process says which seats it has pages for, and how many spectators, and says it
 again every ``PRESENCE_AGAIN`` seconds, so that a process killed is forgotten within two), so
-that a seat whose person plays through another process is never offered to the computer.
+that a seat whose person plays through another process is never offered to the computer; and
+that a computer player thinks there, and how far it has got, for the pages elsewhere.
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ from ludotheque.server.store import channel
 
 _log = logging.getLogger("ludotheque.server")
 
-#: How a process's word on who is at a table begins: ``presence:NAME:[[seats], spectators]``.
-PRESENCE = "presence:"
+#: How a process's word on who is at a table begins: ``presence:NAME:[[seats], spectators]``;
+#: and its word that its computer player thinks there (the ``thinking`` message its pages get).
+PRESENCE, THINKING = "presence:", "thinking:"
 
 
 class Bus:

@@ -38,7 +38,7 @@ class Page(Seat):
         self.seen: list[int] = []
         self.received: list[str] = []
         self.frame = {}
-        self.until("welcome")
+        self.welcome_seat = self.until("welcome")["seat_name"]
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.socket.send(message if isinstance(message, str) else json.dumps(message))
@@ -330,3 +330,18 @@ def test_the_lobby_at_either_process_lists_every_process_s_tables(pair):
         lobby = httpx.get(server.url + "/").text
         assert f'href="/t/{opened_at_a}"' in lobby
         assert f'href="/replay/{ended_at_b}"' in lobby
+
+
+def test_a_table_played_again_at_one_process_is_offered_at_the_other(pair):
+    a, b = pair
+    table, keys = a.create("jacquet", ["human", "human"], limit="1")
+    pages = [Page(a, table, keys[0]), Page(b, table, keys[1])]
+    frames = [page.at(0) for page in pages]
+    mover = next(p for p, frame in zip(pages, frames, strict=True) if frame.get("legal"))
+    mover.play(mover.frames[-1]["legal"][0], "only")  # the one decision its limit allows
+    pages[0].send({"type": "again"})  # as soon as the end is written, maybe through B
+    offered = pages[1].until("again")
+    # Its seat there, with its key, opens the next table through B, where it was never held.
+    assert offered["table"] != table
+    following = Page(b, offered["table"], offered["key"])
+    assert following.welcome_seat == offered["seat_name"]

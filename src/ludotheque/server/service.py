@@ -54,7 +54,7 @@ from ludotheque.server.computer import Progress, choose, rests, worker_pool
 from ludotheque.server.invitations import qr, seat_link, table_link
 from ludotheque.server.protocol import Flood, decimal
 from ludotheque.server.settings import read_settings, told
-from ludotheque.server.shared import PRESENCE, THINKING, Bus
+from ludotheque.server.shared import AGAIN, PRESENCE, THINKING, Bus
 from ludotheque.server.store import (
     ENDS,
     MOVE,
@@ -379,8 +379,8 @@ class Service:
         self._opened_by.pop(table.id, None)
         self._cost.pop(table.id, None)
         self._wrote.pop(table.id, None)
-        if self._bus is not None:  # nothing follows a table's end
-            self._spawn(self._bus.unlisten(table.id))
+        if not self._listeners.get(table.id):
+            self._unlisten(table.id)  # nothing follows a table's end but what pages hear
         self.over[table.id] = Over(table.id, table.game.info.title,
                                    table.stopped or table.results(), table.stopped is not None,
                                    table.events[-1].at if table.events else self.clock())
@@ -396,8 +396,13 @@ class Service:
             if not self._listeners.get(gone):
                 self._forget(gone)
 
+    def _unlisten(self, table_id: str) -> None:
+        if self._bus is not None:
+            self._spawn(self._bus.unlisten(table_id))
+
     def _forget(self, table_id: str) -> None:
         """Everything held of a table over that has left memory."""
+        self._unlisten(table_id)
         for held in (self._listeners, self._locks, self._away, self._announcing,
                      self._arrived, self._talk, self._next, self._elsewhere,
                      self._said_present, self._thought_elsewhere):
@@ -685,8 +690,11 @@ class Service:
             listeners.remove(listener)
         table = self.tables.get(table_id)
         if table is None:  # over: nobody is left waiting for anyone
-            if not listeners and table_id not in self._kept:
-                self._forget(table_id)  # pushed out of memory while someone watched
+            if not listeners:
+                if table_id not in self._kept:
+                    self._forget(table_id)  # pushed out of memory while someone watched
+                else:
+                    self._unlisten(table_id)  # what pages hear is heard for nobody now
             return
         seat = listener.seat
         if seat is not None and not any(other.seat == seat for other in listeners):
@@ -962,7 +970,7 @@ class Service:
         (``Manifest.drawn_first`` false); every page at the table is offered to follow, each
         person to his own seat. Asked again, the same next table is offered again.
         ``may_open`` raises where ``client`` may not open another table now."""
-        table = self.table(table_id)
+        table = await self.current(table_id)  # its end maybe written by another process
         if not table.is_over() or table.stopped is not None:
             raise LudothequeError(_("a table is played again once its game has ended by its "
                                     "rules (not closed, abandoned or stopped)."))
@@ -981,6 +989,13 @@ class Service:
                 self._next[table_id] = (new_id, {
                     old: ((old - turn) % count, keys[(old - turn) % count])
                     for old in range(count) if (old - turn) % count in keys})
+                if self._bus is not None:
+                    # The pages at other processes are offered it too: the seats' keys travel
+                    # in the notice (never written in the database, which keeps digests).
+                    await self._bus.tell(table_id, AGAIN + json.dumps(self._next[table_id]))
+        self._offer_next(table_id)
+
+    def _offer_next(self, table_id: str) -> None:
         for listener in self._listeners[table_id]:
             listener.send(self._follow(table_id, listener))
 
@@ -991,7 +1006,9 @@ class Service:
         if listener.seat is not None and listener.seat in seated:
             # His seat there: the same, or the one before where seats turn.
             seat, follow["key"] = seated[listener.seat]
-            follow["seat_name"] = self.table(new_id).seat_name(seat)
+            # Named as here: the next table plays the same game (and may be another
+            # process's, not held here).
+            follow["seat_name"] = self.table(table_id).seat_name(seat)
         return follow
 
     # --- events: written, played, told -------------------------------------------------------
@@ -1121,7 +1138,7 @@ class Service:
         before it has taken them, and where another process wrote first, this one's write is
         refused, and it catches up then), a line of talk or its settings, or who is at it at
         another process."""
-        table = self.tables.get(table_id)
+        table = self.tables.get(table_id) or self._kept.get(table_id)  # over: pages may hear
         if table is None:
             return
         if notice.isdigit():
@@ -1142,6 +1159,11 @@ class Service:
                 self._thought_elsewhere[table_id] = thinking
                 for listener in self._listeners.get(table_id, []):
                     listener.send(thinking)
+        elif notice.startswith(AGAIN):
+            new_id, seated = json.loads(notice.removeprefix(AGAIN))
+            self._next[table_id] = (new_id, {int(old): (int(seat), key)
+                                             for old, (seat, key) in seated.items()})
+            self._offer_next(table_id)
         elif notice.startswith(PRESENCE):
             who, _, there = notice.removeprefix(PRESENCE).partition(":")
             if who != self._me:

@@ -23,7 +23,8 @@ then read from the database), and who is at the table at each process (:meth:`Bu
 stored: each process says which seats it has pages for, and how many spectators, and says it
 again every ``PRESENCE_AGAIN`` seconds, so that a process killed is forgotten within two), so
 that a seat whose person plays through another process is never offered to the computer; and
-that a computer player thinks there, and how far it has got, for the pages elsewhere.
+that a computer player thinks there, and how far it has got, for the pages elsewhere; and that
+a finished table is played again, so that every page, wherever, is offered to follow.
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ from ludotheque.server.store import channel
 _log = logging.getLogger("ludotheque.server")
 
 #: How a process's word on who is at a table begins: ``presence:NAME:[[seats], spectators]``;
-#: and its word that its computer player thinks there (the ``thinking`` message its pages get).
-PRESENCE, THINKING = "presence:", "thinking:"
+#: its word that its computer player thinks there (the ``thinking`` message its pages get);
+#: and that the table is played again at another (its id, and each seat's seat and key there).
+PRESENCE, THINKING, AGAIN = "presence:", "thinking:", "again:"
 
 
 class Bus:

@@ -211,8 +211,10 @@ class Line:
     last: float
 
 
-#: The most tables in play, and tables over, the lobby lists.
+#: The most tables in play, and tables over, the lobby lists; and how long, where processes
+#: share the database, the listing read from it is shown again (seconds).
 LISTED, LISTED_OVER = 50, 20
+LISTING_KEPT = 2.0
 
 
 class Service:
@@ -307,6 +309,10 @@ class Service:
         #: notification is its own.
         self._bus: Bus | None = None
         self._wrote: dict[str, int] = {}
+        #: The tables whose computer seat this process has claimed (``_claimed``).
+        self._claims: set[str] = set()
+        #: The lobby's listing read from a shared database, and when (``listed``).
+        self._listing: tuple[float, tuple[list[Line], int, list[Over]]] | None = None
         #: Who is at each table at the other processes (by each one's name: the seats it has
         #: pages for, its spectators, and when it said so), and what this one, named
         #: ``_me``, said last of each table.
@@ -460,7 +466,12 @@ class Service:
                     await self._caught_up(table)
                 if table.id in self.tables and self.clock() - self.last_move(table) >= \
                         self.abandon_after:  # not ended, nor played, meanwhile
-                    await self._adopt(table, table.abandon(idle, self.clock()))
+                    try:
+                        await self._adopt(table, table.abandon(idle, self.clock()))
+                    except Taken:
+                        if self._bus is None:
+                            raise
+                        await self._caught_up(table)  # another process ended it first
 
     def last_move(self, table: GameTable) -> float:
         """When anything last happened at ``table``: its last event, or its creation."""
@@ -480,13 +491,17 @@ class Service:
                           sum(e.kind == MOVE and e.seat >= 0 for e in t.events),
                           t.row.created, self.last_move(t)) for t in playing[:LISTED]],
                     len(playing), over[:LISTED_OVER])
+        if self._listing is not None and time.monotonic() - self._listing[0] < LISTING_KEPT:
+            return self._listing[1]  # a lobby reloaded in a loop reads the database once
         loop = asyncio.get_running_loop()
         count, rows = await loop.run_in_executor(None, self.store.listed, since, LISTED)
         ended = await loop.run_in_executor(None, self.store.last_ended, LISTED_OVER)
         lines = [Line(row.id, load_game(row.game, **row.options), kinds, moves, row.created,
                       last) for row, kinds, moves, last in rows if row.game in games()]
-        return (lines, count, [Over.of(row, end) for row, end in ended
-                               if isinstance(row, TableRow)])
+        listing = (lines, count, [Over.of(row, end) for row, end in ended
+                                  if isinstance(row, TableRow)])
+        self._listing = (time.monotonic(), listing)
+        return listing
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -660,6 +675,10 @@ class Service:
             listener.send(self._talk_message(table, lines))
         if table_id in self._next:
             listener.send(self._follow(table_id, listener))
+        if self._bus is not None and table_id in self.tables:
+            # What another process wrote since ``current`` caught the table up, and before
+            # this page was here to be told, is told now.
+            self._spawn(self._catch_up(table))
         if table_id in self._thinking:
             listener.send(self._thinking_message(table_id))
         elif self._thought_elsewhere.get(table_id, {}).get("after") == table.number:
@@ -1045,6 +1064,8 @@ class Service:
                 except Exception as error:  # the writer itself gone: every one is told
                     met = [error] * len(batch)
                 for (table_id, _, then, waiting), refused in zip(batch, met, strict=True):
+                    if refused is not None:  # not this process's: its notice is another's
+                        self._wrote.pop(table_id, None)
                     outcome = refused
                     if outcome is None:
                         try:
@@ -1230,10 +1251,11 @@ class Service:
         async with self._locks[table.id]:
             await self._talk_read(table)
 
-    async def _catch_up(self, table: GameTable) -> None:
+    async def _catch_up(self, table: GameTable, settle: bool = False) -> None:
+        """Catch the table up; then chance and computers, where it moved (or ``settle``)."""
         async with self._locks[table.id]:
             with contextlib.suppress(TableFault):  # logged, and the table let go
-                if await self._caught_up(table) and table.id in self.tables:
+                if (await self._caught_up(table) or settle) and table.id in self.tables:
                     await self._settle(table)
 
     async def _caught_up(self, table: GameTable) -> bool:
@@ -1260,13 +1282,25 @@ class Service:
         caught up, still waits for that computer (the claim is released once it has moved)."""
         if self._bus is None:
             return True
-        if not await self._bus.claim(table.id):
+        # A claim is taken once here (PostgreSQL's stack): a thought finishing while another
+        # coroutine settles the table must not start a second one.
+        if table.id in self._claims or not await self._bus.claim(table.id):
             return False
-        if await self._caught_up(table) and (table.id not in self.tables
-                                             or table.computer_to_act() is None):
-            await self._bus.release(table.id)
-            return False
-        return True
+        self._claims.add(table.id)
+        try:
+            if not await self._caught_up(table) or (table.id in self.tables
+                                                     and table.computer_to_act() is not None):
+                return True
+        except BaseException:
+            await self._release(table.id)
+            raise
+        await self._release(table.id)
+        return False
+
+    async def _release(self, table_id: str) -> None:
+        assert self._bus is not None
+        self._claims.discard(table_id)
+        await self._bus.release(table_id)
 
     async def _claiming(self) -> None:
         """Take up the computer seats and chance that have waited too long at the tables held
@@ -1283,7 +1317,10 @@ class Service:
                 if (waits and table.id not in self._thinking
                         and now - self.last_move(table) >= ORPHANED_AFTER
                         and not self._locks[table.id].locked()):
-                    await self._catch_up(table)
+                    try:
+                        await self._catch_up(table, settle=True)
+                    except Exception:  # the database gone a while: the next round tries again
+                        _log.exception("table %s could not be taken up", table.id)
 
     def _drawn(self, table: GameTable, *moment: object) -> random.Random:
         """What is drawn at ``table`` at ``moment`` is drawn from: on a seeded server, a
@@ -1404,7 +1441,7 @@ class Service:
                 await self._moved(table, number, seat, kind, move)
             finally:
                 if self._bus is not None:  # its move written (or not to be): unclaimed
-                    await self._bus.release(table.id)
+                    await self._release(table.id)
 
     async def _moved(self, table: GameTable, number: int, seat: int, kind: str,
                      move: str | None) -> None:

@@ -322,24 +322,23 @@ class Service:
         #: The last word of another process's computer player thinking at each table.
         self._thought_elsewhere: dict[str, dict[str, Any]] = {}
         for row, events in store.tables():
-            try:
-                if isinstance(row, UnreadableRow):
-                    raise LudothequeError(row.reason)
-                table = GameTable(row, events)
-            except Exception as error:  # whatever one table's row or rules raise: its alone
-                fault = TableFault(row.id, 0, error)
-                _log.error("table %s cannot be set up again: %s", row.id, fault.reason,
-                           exc_info=error)
-                self._broken[row.id] = in_each_language(partial(stopped_sentence, 0,
-                                                                fault.reason))
-                continue
-            self._add(table)
+            self._take_up(_rebuilt(row, events))
         for row, end in store.ended():
             if isinstance(row, UnreadableRow):
                 self._broken[row.id] = in_each_language(partial(stopped_sentence, 0,
                                                                 row.reason))
             else:
                 self.over[row.id] = Over.of(row, end[-1])
+
+    def _take_up(self, rebuilt: GameTable | TableFault) -> None:
+        """Hold a table set up again from the database, or record what stopped it."""
+        if isinstance(rebuilt, GameTable):
+            self._add(rebuilt)
+            return
+        _log.error("table %s cannot be set up again: %s", rebuilt.table_id, rebuilt.reason,
+                   exc_info=rebuilt.error)
+        self._broken[rebuilt.table_id] = in_each_language(partial(stopped_sentence, 0,
+                                                                  rebuilt.reason))
 
     @property
     def broken(self) -> dict[str, str]:
@@ -427,20 +426,25 @@ class Service:
             self._spawn(self._claiming())
         for table in list(self.tables.values()):
             async with self._locks[table.id]:
-                if table.fault is not None:
-                    self._logged(table.fault)
-                    if not table.is_over():
-                        await self._stop(table, table.fault)
-                if table.is_over():
-                    # Over before its end was written (a log of an earlier version): written
-                    # now, so that the next start does not play it again.
-                    if table.stopped is None:
-                        await self._adopt(table, table.ended())
-                    self._retire(table)
-                    continue
-                await self._settle(table)
+                await self._resume(table)
         await self.sweep()
         self._spawn(self._sweeping())
+
+    async def _resume(self, table: GameTable) -> None:
+        """Carry on a table read from the database (lock held): chance due and computer
+        players; ended where its log no longer plays, or its end was never written."""
+        if table.fault is not None:
+            self._logged(table.fault)
+            if not table.is_over():
+                await self._stop(table, table.fault)
+        if table.is_over():
+            # Over before its end was written (a log of an earlier version): written now, so
+            # that the next start does not play it again.
+            if table.stopped is None:
+                await self._adopt(table, table.ended())
+            self._retire(table)
+            return
+        await self._settle(table)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` on the loop, cancelled when the service closes."""
@@ -1130,7 +1134,7 @@ class Service:
                 async with self._locks[table_id]:
                     await self._caught_up(table)
                     if table.id in self.tables:  # a computer or chance nobody plays now
-                        await self._settle(table)
+                        await self._resume(table)
         return self.table(table_id)
 
     async def _hold(self, table_id: str) -> None:
@@ -1142,15 +1146,14 @@ class Service:
         if stored is None or table_id in self.tables:
             return  # no such table (table() says so), or held meanwhile
         row, events = stored
-        if isinstance(row, UnreadableRow):
-            self._broken[row.id] = in_each_language(partial(stopped_sentence, 0, row.reason))
-        elif events and events[-1].kind in ENDS:
+        if isinstance(row, TableRow) and events and events[-1].kind in ENDS:
             self.over[row.id] = Over.of(row, events[-1])
-        else:
-            table = await loop.run_in_executor(
-                self._rules, contextvars.copy_context().run, GameTable, row, events)
-            if table_id not in self.tables:
-                self._add(table)
+            return
+        rebuilt = await loop.run_in_executor(
+            self._rules, contextvars.copy_context().run, _rebuilt, row, events)
+        if table_id not in self.tables:
+            self._take_up(rebuilt)
+            if table_id in self.tables:
                 await self._bus.listen(table_id)
 
     def _written(self, table_id: str, notice: str) -> None:
@@ -1499,6 +1502,17 @@ class Service:
                 return
         await self._adopt(table, ahead)
         await self._settle(table)
+
+
+def _rebuilt(row: TableRow | UnreadableRow, events: Sequence[Event]) -> GameTable | TableFault:
+    """The table ``row`` played on by its ``events`` again, or what its row or its rules
+    raised: that table's alone."""
+    try:
+        if isinstance(row, UnreadableRow):
+            raise LudothequeError(row.reason)
+        return GameTable(row, events)
+    except Exception as error:  # whatever one table's row or rules raise
+        return TableFault(row.id, 0, error)
 
 
 def _duration(seconds: float) -> str:

@@ -392,14 +392,13 @@ class Store:
                 handed.setdefault(e.table_id, []).append((e.seat, e.text))
         listed = []
         for row in rows:
-            try:
-                kinds = list(json.loads(row.seats))
-                read = TableRow(row.id, row.game, dict(json.loads(row.options)), tuple(kinds),
-                                tuple(json.loads(row.keys)), row.created, {}, row.creator)
-                for seat, kind in handed.get(row.id, []):
-                    kinds[seat] = kind
-            except (ValueError, TypeError, IndexError):
+            read = _table_row(row, None)
+            if isinstance(read, UnreadableRow):
                 continue
+            kinds = list(read.seats)
+            for seat, kind in handed.get(row.id, []):
+                if 0 <= seat < len(kinds):
+                    kinds[seat] = kind
             listed.append((read, tuple(kinds), int(row.moves or 0), float(row.last)))
         return count, listed
 
@@ -435,16 +434,7 @@ class Store:
                     continue  # a table's events without its row: no table to play them at
                 logs[e.table_id].append(_event(e))
         for row in rows:
-            try:
-                read: TableRow | UnreadableRow = TableRow(
-                    row.id, row.game, dict(json.loads(row.options)),
-                    tuple(json.loads(row.seats)), tuple(json.loads(row.keys)), row.created,
-                    dict(json.loads(row.settings)) if row.settings is not None else {},
-                    row.creator,
-                )
-            except (ValueError, TypeError) as error:
-                read = UnreadableRow(row.id, f"its row cannot be read ({error})")
-            yield read, logs[row.id]
+            yield _table_row(row, row.settings), logs[row.id]
 
     def close(self) -> None:
         self.engine.dispose()
@@ -454,6 +444,16 @@ def _rows(table_id: str, events: Sequence[Event]) -> list[dict[str, Any]]:
     """The rows of ``events`` in the table's log."""
     return [{"table_id": table_id, "number": e.number, "kind": e.kind, "seat": e.seat,
              "text": e.text, "move_id": e.move_id, "at": e.at} for e in events]
+
+
+def _table_row(row: Any, settings: str | None) -> TableRow | UnreadableRow:
+    """A row of ``tables`` as written, with its ``settings`` now (JSON, None: none read)."""
+    try:
+        return TableRow(row.id, row.game, dict(json.loads(row.options)),
+                        tuple(json.loads(row.seats)), tuple(json.loads(row.keys)), row.created,
+                        dict(json.loads(settings)) if settings is not None else {}, row.creator)
+    except (ValueError, TypeError) as error:
+        return UnreadableRow(row.id, f"its row cannot be read ({error})")
 
 
 def _event(row: Any) -> Event:

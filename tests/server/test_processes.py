@@ -158,6 +158,38 @@ def test_a_process_killed_loses_no_move_and_the_other_carries_its_tables_on(pair
     assert set(acknowledged) <= numbers
 
 
+def test_a_process_that_loses_the_database_connects_again_and_misses_nothing(pair,
+                                                                         postgres_url):
+    a, b = pair
+    table, (white, black) = a.create("jacquet", ["human", "human"], limit="12")
+    at_a, at_b = Page(a, table, white), Page(b, table, black)
+    frames = {page: page.at(0) for page in (at_a, at_b)}
+    # The database cuts every process's listening and claiming connections, as a restart
+    # would (the pooled ones for the log survive: the pool checks each before use).
+    engine = create_engine(postgres_url)
+    with engine.connect() as connection:
+        cut = connection.execute(text(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE application_name LIKE 'ludotheque %'")).scalar()
+    engine.dispose()
+    assert cut == 4
+    # A move written at once, while B may not listen yet, still reaches B's page, and the
+    # ones after it too.
+    number = 0
+    for turn in range(4):
+        mover = next(page for page, frame in frames.items() if frame.get("legal"))
+        number = mover.play(frames[mover]["legal"][0], f"m{turn}")
+        frames = {page: page.at(number) for page in (at_a, at_b)}
+        if "result" in frames[at_a]:
+            break
+    last = logged(postgres_url, table)[-1][0]
+    at_b.at(last)
+    assert at_b.seen == list(range(1, last + 1))
+    for server in pair:
+        log = server.log.read_text()
+        assert "the shared database was lost" in log and "is reached again" in log, log
+
+
 def test_serve_processes_share_one_address_and_one_killed_is_started_again(postgres_url,
                                                                            tmp_path):
     log = tmp_path / "serve.log"

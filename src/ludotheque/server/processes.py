@@ -6,7 +6,9 @@ event loop, tables and computer players) accepting connections on that one socke
 system hands each new connection to whichever accepts it first, so that no proxy of this
 project's is needed in front. A serving process that dies (``kill -9``, a crash) is started
 again; its pages reconnect, to whichever process takes them, and carry on from their last
-event. The supervisor itself serves nothing: its death (Ctrl-C) ends them all.
+event. One that dies soon after it started (the database unreachable, a fault at start) is
+started again later each time, :data:`RESTART_AFTER`, rather than in a loop. The supervisor
+itself serves nothing: its death (Ctrl-C) ends them all.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import logging
 import multiprocessing
 import signal
 import socket
+import time
 from collections.abc import Callable
 from multiprocessing.connection import wait
 from typing import Any
@@ -22,6 +25,10 @@ from typing import Any
 import uvicorn
 
 _log = logging.getLogger("ludotheque.server")
+
+#: A process that served this long before it died is started again at once; one that died
+#: sooner waits the first delay, then twice as long each time, up to the last (seconds).
+LIVED, RESTART_AFTER = 60.0, (1.0, 30.0)
 
 
 def bound(host: str, port: int) -> socket.socket:
@@ -62,14 +69,27 @@ def supervise(count: int, listening: socket.socket, application: Callable[[], An
 
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
     serving = [started() for _ in range(count)]
+    since = [time.monotonic()] * count  # when each was started
+    delay = [0.0] * count  # how long each waits to be started again, should it die soon
+    due: dict[int, float] = {}  # a process to start again: when
     try:
         while not stopping:
-            wait([p.sentinel for p in serving], timeout=0.5)
+            wait([p.sentinel for p in serving if p.is_alive()], timeout=0.5)
+            now = time.monotonic()
             for n, process in enumerate(serving):
-                if not process.is_alive() and not stopping:
-                    _log.error("serving process %d ended (exit code %s); started again",
-                               process.pid, process.exitcode)
-                    serving[n] = started()
+                if process.is_alive() or stopping:
+                    continue
+                if n not in due:
+                    early = now - since[n] < LIVED
+                    delay[n] = min(max(2 * delay[n], RESTART_AFTER[0]),
+                                   RESTART_AFTER[1]) if early else 0.0
+                    due[n] = now + delay[n]
+                    _log.error("serving process %d ended (exit code %s); started again%s",
+                               process.pid, process.exitcode,
+                               f" in {delay[n]:g} s" if delay[n] else "")
+                if now >= due[n]:
+                    del due[n]
+                    serving[n], since[n] = started(), now
     finally:
         for process in serving:
             if process.is_alive():

@@ -421,7 +421,7 @@ class Service:
         processes share the database, hear the others' events at every table held here."""
         if self.store.shared:
             url = self.store.engine.url.render_as_string(hide_password=False)
-            self._bus = await Bus.open(url, self._written)
+            self._bus = await Bus.open(url, self._written, self._heard_again)
             await self._bus.listen(*self.tables)
             self._spawn(self._claiming())
         for table in list(self.tables.values()):
@@ -1193,6 +1193,14 @@ class Service:
             if who != self._me:
                 seats, spectators = json.loads(there)
                 self._heard_present(table, who, {int(s) for s in seats}, int(spectators))
+
+    def _heard_again(self) -> None:
+        """The database, lost, is reached again: what was written meanwhile at the tables
+        watched here was never heard, and is read now (the others, when next asked)."""
+        for table_id, listeners in list(self._listeners.items()):
+            if listeners and table_id in self.tables:
+                self._spawn(self._catch_up(self.tables[table_id]))
+        self._presence_again()
 
     def _say_present(self, table_id: str, seats: set[int], spectators: int,
                      again: bool = False) -> None:

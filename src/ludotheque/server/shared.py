@@ -25,6 +25,11 @@ again every ``PRESENCE_AGAIN`` seconds, so that a process killed is forgotten wi
 that a seat whose person plays through another process is never offered to the computer; and
 that a computer player thinks there, and how far it has got, for the pages elsewhere; and that
 a finished table is played again, so that every page, wherever, is offered to follow.
+
+The database lost (restarted, a connection cut) is connected to again, waiting longer each
+time it fails (:data:`RECONNECT_AFTER`), and every channel listened to again; the service is
+then told (``lost``), to read what was written meanwhile at its tables: a notification sent
+while nobody listened is never heard.
 """
 
 from __future__ import annotations
@@ -46,51 +51,103 @@ _log = logging.getLogger("ludotheque.server")
 #: and that the table is played again at another (its id, and each seat's seat and key there).
 PRESENCE, THINKING, AGAIN = "presence:", "thinking:", "again:"
 
+#: The first and the longest wait before connecting again to the database lost, in seconds.
+RECONNECT_AFTER = (0.25, 8.0)
+
 
 class Bus:
     """This process's two connections to the shared database: one that listens to tables'
     channels (``heard(table_id, notice)`` is called with each notice), one that holds the
-    claims on computer seats and tells what is not written. Opened with :meth:`open`."""
+    claims on computer seats and tells what is not written. Opened with :meth:`open`;
+    ``lost()`` is called once both are connected again after the database was lost."""
 
-    def __init__(self, listening: Any, claiming: Any, heard: Callable[[str, str], None]
+    def __init__(self, dsn: str, heard: Callable[[str, str], None], lost: Callable[[], None]
                  ) -> None:
-        self._listening, self._claiming = listening, claiming
-        self._heard = heard
+        self._dsn = dsn
+        self._listening: Any = None
+        self._claiming: Any = None
+        self._heard, self._lost = heard, lost
         self._channels: set[str] = set()
-        #: One LISTEN or UNLISTEN at a time: each stops the reading of notifications, which
-        #: holds the connection, and starts it again.
+        #: One LISTEN, UNLISTEN or reconnection at a time: each stops the reading of
+        #: notifications, which holds the connection, and starts it again.
         self._changing = asyncio.Lock()
         self._reading: asyncio.Task[None] | None = None
+        self._reconnecting: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, url: str, heard: Callable[[str, str], None]) -> Bus:
+    async def open(cls, url: str, heard: Callable[[str, str], None],
+                   lost: Callable[[], None]) -> Bus:
         """Connect to the database at the SQLAlchemy ``url`` (psycopg's driver)."""
-        import psycopg  # the PostgreSQL extra's: only a shared database needs it
-
         dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-        listening = await psycopg.AsyncConnection.connect(dsn, autocommit=True)
-        claiming = await psycopg.AsyncConnection.connect(dsn, autocommit=True)
-        bus = cls(listening, claiming, heard)
+        bus = cls(dsn, heard, lost)
+        await bus._connect()
         bus._read()
         return bus
+
+    async def _connect(self) -> None:
+        import psycopg  # the PostgreSQL extra's: only a shared database needs it
+
+        # Named, for whoever looks at the database's sessions (pg_stat_activity).
+        self._listening = await psycopg.AsyncConnection.connect(
+            self._dsn, autocommit=True, application_name="ludotheque listening")
+        self._claiming = await psycopg.AsyncConnection.connect(
+            self._dsn, autocommit=True, application_name="ludotheque claiming")
 
     def _read(self) -> None:
         self._reading = asyncio.get_running_loop().create_task(self._notifications())
 
     async def _notifications(self) -> None:
+        from psycopg import OperationalError
+
         try:
             async for notice in self._listening.notifies():
                 try:
                     self._heard(notice.channel.removeprefix("t:"), notice.payload)
                 except Exception:  # one table's notice, never the reading of the others'
                     _log.exception("a notification on %s could not be taken", notice.channel)
-        except Exception:
-            # The connection lost: pages here hear no other process's moves until the next
-            # one they make or their page is opened again (each catches the table up).
-            _log.exception("the database's notifications can no longer be heard")
+        except OperationalError as error:
+            self._lose(error)
+
+    def _lose(self, error: Exception) -> None:
+        """The database was lost (``error``): connect again, unless already under way."""
+        if self._reconnecting is None or self._reconnecting.done():
+            _log.warning("the shared database was lost (%s); connecting again",
+                         _sentence(error))
+            self._reconnecting = asyncio.get_running_loop().create_task(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        """Both connections opened again, each channel listened to again; then ``lost()``.
+        The claims held died with their connection (the thoughts under way finish, and
+        another process may think for the same seat meanwhile: the log's key keeps one)."""
+        from psycopg import OperationalError, sql
+
+        wait, longest = RECONNECT_AFTER
+        async with self._changing:
+            assert self._reading is not None
+            self._reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reading
+            while True:
+                for connection in (self._listening, self._claiming):
+                    await connection.close()
+                try:
+                    await self._connect()
+                    if self._channels:
+                        await self._listening.execute(sql.SQL("; ").join(
+                            sql.SQL("LISTEN {}").format(sql.Identifier(channel(t)))
+                            for t in self._channels))
+                    break
+                except OperationalError as error:
+                    _log.warning("the shared database cannot be reached (%s); trying again "
+                                 "in %g s", _sentence(error), wait)
+                    await asyncio.sleep(wait)
+                    wait = min(2 * wait, longest)
+            self._read()
+        _log.warning("the shared database is reached again")
+        self._lost()
 
     async def _change(self, statement: str, table_ids: list[str]) -> None:
-        from psycopg import sql
+        from psycopg import OperationalError, sql
 
         async with self._changing:
             assert self._reading is not None
@@ -102,6 +159,8 @@ class Bus:
                 await self._listening.execute(sql.SQL("; ").join(
                     sql.SQL(statement + " {}").format(sql.Identifier(channel(t)))
                     for t in table_ids))
+            except OperationalError as error:
+                self._lose(error)  # which listens to every channel again
             finally:
                 self._read()
 
@@ -117,27 +176,45 @@ class Bus:
             self._channels.discard(table_id)
             await self._change("UNLISTEN", [table_id])
 
+    async def _said(self, statement: str, parameters: tuple[str, ...]) -> Any:
+        """The first row of ``statement`` on the claiming connection; None where the
+        database was lost (and is being connected to again)."""
+        from psycopg import OperationalError
+
+        try:
+            cursor = await self._claiming.execute(statement, parameters)
+            return await cursor.fetchone()
+        except OperationalError as error:
+            self._lose(error)
+            return None
+
     async def tell(self, table_id: str, notice: str) -> None:
-        """Tell the processes listening to the table ``notice`` (at most 8,000 bytes)."""
-        await self._claiming.execute("SELECT pg_notify(%s, %s)", (channel(table_id), notice))
+        """Tell the processes listening to the table ``notice`` (at most 8,000 bytes); lost
+        with the database: a word on who is there is said again, and the rest is read from
+        the database by those who missed it."""
+        await self._said("SELECT pg_notify(%s, %s)", (channel(table_id), notice))
 
     async def claim(self, table_id: str) -> bool:
         """Whether this process may think for the table's computer seat: the table's
         advisory lock taken, if no other process holds it (held until :meth:`release`, or
-        until this process dies)."""
-        cursor = await self._claiming.execute(
-            "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", (table_id,))
-        row = await cursor.fetchone()
+        until this process dies or loses the database)."""
+        row = await self._said("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))",
+                               (table_id,))
         return bool(row and row[0])
 
     async def release(self, table_id: str) -> None:
-        await self._claiming.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))",
-                                     (table_id,))
+        await self._said("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (table_id,))
 
     async def close(self) -> None:
-        if self._reading is not None:
-            self._reading.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._reading
+        for task in (self._reconnecting, self._reading):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         for connection in (self._listening, self._claiming):
             await connection.close()
+
+
+def _sentence(error: Exception) -> str:
+    """psycopg's message on one line (libpq's spans several)."""
+    return " ".join(str(error).split())

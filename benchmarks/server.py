@@ -18,8 +18,10 @@ the same random games through ``GameInPlay``, chance and moves, for the same tim
 Each N is run twice: with players answering at once (``--pace 0``: a closed loop that
 saturates the server and measures its capacity) and with players that take a tenth of a second
 over a move, as a quick computer player does (the round trip is timed from the send, after
-the thinking). The rate and the round trips are those of the run's second half, once every
-table is open.
+the thinking). The rate and the round trips are those of the run's second half, or from when
+every table is open if later (``measured s``). The players are played by ``--drivers``
+processes, each a share of the tables: one Python process cannot keep up with a thousand
+tables' pages.
 
 On PostgreSQL, ``--processes`` runs ``serve --processes N`` (N serving processes on one
 address, ``server.processes``); ``--kill-halfway`` kills one of them with ``kill -9`` halfway
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -40,6 +43,7 @@ import signal
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,6 +71,8 @@ class Tally:
         self.reconnections = 0
         self.memory = 0  # the serving processes' resident set at the end, bytes
         self.cpu: dict[str, float] = {}  # processor seconds spent during the run, by whom
+        self.opened = 0.0  # when the last of the first tables was open
+        self.deadline = 0.0
 
 
 @dataclass
@@ -143,43 +149,46 @@ async def _seat(url: str, table: str, player: Player, tally: Tally, deadline: fl
                 latest = {}
 
 
-async def table_loop(server: LiveServer, game: str, number: int, tally: Tally,
+async def table_loop(url: str, game: str, number: int, tally: Tally,
                      deadline: float, pace: float) -> None:
     """Table after table, opened by a person at an address of his own (as the proxy in front
     says), each of his two seats played at ``pace``."""
     rng = random.Random(number)
     person = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
     # A thousand tables opened at once queue up at the server: each waits its turn.
+    first = True
     async with httpx.AsyncClient(timeout=120) as client:
         while time.perf_counter() < deadline:
             response = await client.post(
-                f"{server.url}/new/{game}", content=urlencode({"seat0": "human",
+                f"{url}/new/{game}", content=urlencode({"seat0": "human",
                                                                  "seat1": "human"}),
                 headers={"content-type": "application/x-www-form-urlencoded",
                          "x-forwarded-for": person})
             table, _, key = response.headers["location"].removeprefix("/t/").partition("#key=")
-            other = await invite(server, table, key)
-            ws = server.url.replace("http", "ws")
+            other = await invite(url, table, key)
+            if first:
+                tally.opened, first = max(tally.opened, time.perf_counter()), False
+            ws = url.replace("http", "ws")
             ended = await asyncio.gather(*(seat(ws, table, Player(k, random.Random(rng.random())),
                                                 tally, deadline, pace) for k in (key, other)))
             tally.games += all(ended)
 
 
-async def invite(server: LiveServer, table: str, key: str) -> str:
-    async with websockets.connect(f"{server.url.replace('http', 'ws')}/t/{table}/ws") as ws:
+async def invite(url: str, table: str, key: str) -> str:
+    async with websockets.connect(f"{url.replace('http', 'ws')}/t/{table}/ws") as ws:
         await ws.send(json.dumps({"type": "hello", "key": key, "after": 0}))
         return invited(json.loads(await ws.recv()))[0]
 
 
 def over_websockets(game: str, tables: int, seconds: float, pace: float, engine: str,
-                    fsync: bool, processes: int, kill: bool, affinity: bool
+                    fsync: bool, processes: int, kill: bool, affinity: bool, drivers: int
                     ) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         cluster = Cluster(fsync, connections=40) if engine == "postgresql" else None
         try:
             database = cluster.url if cluster else f"sqlite:///{folder}/tables.sqlite"
             tally = play(database, Path(folder, "server.log"), game, tables, seconds, pace,
-                         processes, kill, affinity)
+                         processes, kill, affinity, drivers)
             store = Store(database)
             # The log keeps a page's id under its seat, "seat:id".
             written = {t: {e.move_id.partition(":")[2]
@@ -192,12 +201,14 @@ def over_websockets(game: str, tables: int, seconds: float, pace: float, engine:
     acknowledged = sum(len(ids) for ids in tally.acknowledged.values())
     lost = sum(len(ids - written.get(t, set())) for t, ids in tally.acknowledged.items())
     extra = sum(len(written[t]) for t in written) - acknowledged
-    # The second half of the run: the tables are all open by then (a thousand take a while),
-    # and it is the steady state that is measured.
-    halfway = max(at for at, _ in tally.latencies) - seconds / 2
-    latencies = sorted(latency for at, latency in tally.latencies if at >= halfway)
+    # The steady state is measured: the run's second half, or from when every table is open
+    # if later (a thousand take a while), to its end.
+    start = max(tally.deadline - seconds / 2, tally.opened)
+    latencies = sorted(latency for at, latency in tally.latencies
+                       if start <= at <= tally.deadline)
     return {
-        "moves/s": len(latencies) / (seconds / 2),
+        "measured s": tally.deadline - start,
+        "moves/s": len(latencies) / (tally.deadline - start),
         "p50 ms": 1000 * statistics.median(latencies),
         "p99 ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
         "moves": acknowledged, "games ended": tally.games, "lost": lost, "unacknowledged": extra,
@@ -208,12 +219,13 @@ def over_websockets(game: str, tables: int, seconds: float, pace: float, engine:
 
 
 def play(database: str, log: Path, game: str, tables: int, seconds: float, pace: float,
-         processes: int = 1, kill: bool = False, affinity: bool = False) -> Tally:
+         processes: int = 1, kill: bool = False, affinity: bool = False, drivers: int = 1
+         ) -> Tally:
     """``tables`` of ``game`` played at ``pace`` for ``seconds`` against a server over
     ``database``, in ``processes``: on one address (``serve --processes``), or, with
     ``affinity``, as many ``serve`` on addresses of their own, every page of a table at the
     same one (as a proxy hashing the table's id sends them); one process killed halfway where
-    ``kill``."""
+    ``kill``. The players are played by ``drivers`` processes, each a share of the tables."""
     # Every page connects from this one address, as no public client may: it is let in as a
     # proxy in front would be, and says for whom it opens each table.
     servers = [LiveServer(database, log.with_name(f"server{n}.log"), "--messages-per-second",
@@ -221,29 +233,52 @@ def play(database: str, log: Path, game: str, tables: int, seconds: float, pace:
                           "127.0.0.1", "--processes", "1" if affinity else str(processes))
                for n in range(processes if affinity else 1)]
     roots = {server.process.pid for server in servers}
-    tally = Tally()
+    urls = [server.url for server in servers]
     try:
-        deadline = time.perf_counter() + seconds
-
-        async def killing() -> None:
-            await asyncio.sleep(seconds / 2)
-            os.kill(serving(servers[0])[0], signal.SIGKILL)
-
-        async def run() -> None:
-            await asyncio.gather(*(table_loop(servers[i % len(servers)], game, i, tally,
-                                              deadline, pace) for i in range(tables)),
-                                 *([killing()] if kill else []))
-
+        deadline = time.perf_counter() + seconds  # the system's monotonic clock: every driver's
         before = cpu_seconds(roots)
-        asyncio.run(run())
+        killer = threading.Timer(seconds / 2, lambda: os.kill(serving(servers[0])[0],
+                                                              signal.SIGKILL))
+        if kill:
+            killer.start()
+        # Fork, not spawn: a driver needs nothing but this module, already loaded.
+        with multiprocessing.get_context("fork").Pool(drivers) as pool:
+            tallies = pool.starmap(drive, [(urls, game, range(d, tables, drivers), deadline, pace)
+                                           for d in range(drivers)])
+        if kill:
+            killer.join()
+        tally = Tally()
+        for part in tallies:
+            tally.latencies += part.latencies
+            tally.acknowledged.update(part.acknowledged)
+            tally.games += part.games
+            tally.reconnections += part.reconnections
         tally.memory = sum(resident(pid) for server in servers for pid in serving(server))
         after = cpu_seconds(roots)
-        tally.cpu = {who: after[who] - before.get(who, 0.0) for who in after}
+        tally.cpu = {"generator": sum(part.cpu["generator"] for part in tallies),
+                     **{who: after[who] - before[who] for who in after}}
+        tally.opened = max(part.opened for part in tallies)
+        tally.deadline = deadline
     finally:
         for server in servers:
             server.process.terminate()  # a supervisor ends its processes
             server.process.wait()
     return tally
+
+
+def drive(urls: list[str], game: str, numbers: range, deadline: float, pace: float) -> Tally:
+    """One driver process's share of the tables (those ``numbers``), each at the server the
+    proxy would send it to: its tally, with the processor time it spent."""
+    tally, start = Tally(), time.process_time()
+    asyncio.run(_drive(urls, game, numbers, tally, deadline, pace))
+    tally.cpu["generator"] = time.process_time() - start
+    return tally
+
+
+async def _drive(urls: list[str], game: str, numbers: range, tally: Tally, deadline: float,
+                 pace: float) -> None:
+    await asyncio.gather(*(table_loop(urls[i % len(urls)], game, i, tally, deadline, pace)
+                           for i in numbers))
 
 
 def serving(server: LiveServer) -> list[int]:
@@ -257,10 +292,9 @@ def serving(server: LiveServer) -> list[int]:
 
 
 def cpu_seconds(servers: set[int]) -> dict[str, float]:
-    """The processor time spent so far by this load generator, by the ``servers`` processes
-    and their descendants (serving processes, computer players), and by PostgreSQL's: those
-    alive now."""
-    spent = {"generator": 0.0, "servers": 0.0, "PostgreSQL": 0.0}
+    """The processor time spent so far by the ``servers`` processes and their descendants
+    (serving processes, computer players), and by PostgreSQL's: those alive now."""
+    spent = {"servers": 0.0, "PostgreSQL": 0.0}
     tick = os.sysconf("SC_CLK_TCK")
     processes: dict[int, tuple[int, str, float]] = {}  # pid: parent, name, seconds
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -276,9 +310,7 @@ def cpu_seconds(servers: set[int]) -> dict[str, float]:
         ancestor = pid
         while ancestor in processes and ancestor not in servers:
             ancestor = processes[ancestor][0]
-        if pid == os.getpid():
-            spent["generator"] += seconds
-        elif ancestor in servers:
+        if ancestor in servers:
             spent["servers"] += seconds
         elif name == "postgres":
             spent["PostgreSQL"] += seconds
@@ -327,6 +359,8 @@ def main() -> None:
     parser.add_argument("--affinity", action="store_true",
                         help="each process a serve of its own address, every page of a table "
                              "at one (as a proxy hashing the table's id would send them)")
+    parser.add_argument("--drivers", type=int, default=1,
+                        help="processes playing the tables' players, each a share of them")
     arguments = parser.parse_args()
     if arguments.affinity and arguments.kill_halfway:
         parser.error("a killed process's pages come back to its address: run --kill-halfway "
@@ -334,7 +368,8 @@ def main() -> None:
     library = through_the_library(arguments.game, min(arguments.seconds, 10))
     print(f"library alone: {library:,.0f} moves/s (a person's moves; chance not counted)")
     print(f"PostgreSQL's fsync: {'on' if arguments.fsync else 'off'}")
-    print("database   processes  pace s  tables  moves/s  p50 ms  p99 ms  moves  games  lost  "
+    print(f"players driven by {arguments.drivers} process(es)")
+    print("database   processes  pace s  tables  measured s  moves/s  p50 ms  p99 ms  moves  games  lost  "
           "unacknowledged  MB resident  reconnections  library/server  "
           "cores busy: generator / servers / PostgreSQL")
     for engine in arguments.database:
@@ -343,9 +378,9 @@ def main() -> None:
                 for tables in arguments.tables:
                     r = over_websockets(arguments.game, tables, arguments.seconds, pace, engine,
                                         arguments.fsync, processes, arguments.kill_halfway,
-                                        arguments.affinity)
+                                        arguments.affinity, arguments.drivers)
                     print(f"{engine:10s} {processes:9d} {pace:6.2f} {tables:7d} "
-                          f"{r['moves/s']:8,.0f} {r['p50 ms']:7.1f} {r['p99 ms']:7.1f} "
+                          f"{r['measured s']:11.1f} {r['moves/s']:8,.0f} {r['p50 ms']:7.1f} {r['p99 ms']:7.1f} "
                           f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} "
                           f"{r['unacknowledged']:15d} {r['MB resident']:12,.0f} "
                           f"{r['reconnections']:14d} {library / r['moves/s']:12.1f}x  "

@@ -67,7 +67,7 @@ from ludotheque.selfplay.tournament import Tournament
 from ludotheque.server.app import CREATIONS, DEFAULT_DATABASE, create_app
 from ludotheque.server.guard import doorkeeper, open_files_allow
 from ludotheque.server.invitations import origin
-from ludotheque.server.processes import bound, supervise
+from ludotheque.server.processes import bound, collecting_for_a_server, supervise
 from ludotheque.server.protocol import BURST, RATE
 from ludotheque.server.service import ABANDON_AFTER, HAND_OVER_AFTER, HIDE_AFTER
 from ludotheque.server.table import dealt
@@ -762,7 +762,9 @@ def serve(
         console.print(f"{processes} processes serve it, sharing its database.")
         supervise(processes, listening, application, door, options)
     else:
-        uvicorn.run(application(), host=host, port=port, http=door(), **options)
+        served = application()
+        collecting_for_a_server()
+        uvicorn.run(served, host=host, port=port, http=door(), **options)
 
 
 def main() -> None:

@@ -18,7 +18,8 @@ the same random games through ``GameInPlay``, chance and moves, for the same tim
 Each N is run twice: with players answering at once (``--pace 0``: a closed loop that
 saturates the server and measures its capacity) and with players that take a tenth of a second
 over a move, as a quick computer player does (the round trip is timed from the send, after
-the thinking). The rate and the round trips are those of the run's second half, or from when
+the thinking); ``--pace 2`` is a person's. Each thinking time is drawn between half the pace
+and one and a half times it. The rate and the round trips are those of the run's second half, or from when
 every table is open if later (``measured s``). The players are played by ``--drivers``
 processes, each a share of the tables: one Python process cannot keep up with a thousand
 tables' pages.
@@ -57,6 +58,7 @@ sys.path.insert(0, str(ROOT))
 
 from ludotheque import load_game  # noqa: E402
 from ludotheque.play.table import GameInPlay  # noqa: E402
+from ludotheque.server.processes import collecting_for_a_server  # noqa: E402
 from ludotheque.server.store import MOVE, Store  # noqa: E402
 from tests.server.helpers import LiveServer, invited  # noqa: E402
 from tests.server.postgresql import Cluster  # noqa: E402
@@ -140,7 +142,9 @@ async def _seat(url: str, table: str, player: Player, tally: Tally, deadline: fl
                 continue
             if latest.get("legal") and not sent:
                 if pace:  # the player's thinking time, before the round trip is timed
-                    await asyncio.sleep(pace)
+                    # Drawn around the pace, as people's are: at exactly the pace, tables
+                    # opened together would move together, in waves, for ever.
+                    await asyncio.sleep(player.rng.uniform(0.5, 1.5) * pace)
                 player.count += 1
                 move_id = f"{player.key[:8]}-{player.count}"
                 move = player.rng.choice(latest["legal"])
@@ -269,6 +273,9 @@ def play(database: str, log: Path, game: str, tables: int, seconds: float, pace:
 def drive(urls: list[str], game: str, numbers: range, deadline: float, pace: float) -> Tally:
     """One driver process's share of the tables (those ``numbers``), each at the server the
     proxy would send it to: its tally, with the processor time it spent."""
+    # A thousand tables' pages in one process are a server's load: collected as a server's,
+    # lest the players' pauses be counted as the server's round trips.
+    collecting_for_a_server()
     tally, start = Tally(), time.process_time()
     asyncio.run(_drive(urls, game, numbers, tally, deadline, pace))
     tally.cpu["generator"] = time.process_time() - start

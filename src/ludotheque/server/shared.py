@@ -37,7 +37,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy.engine import make_url
@@ -176,7 +176,7 @@ class Bus:
             self._channels.discard(table_id)
             await self._change("UNLISTEN", [table_id])
 
-    async def _said(self, statement: str, parameters: tuple[str, ...]) -> Any:
+    async def _said(self, statement: str, parameters: tuple[Any, ...]) -> Any:
         """The first row of ``statement`` on the claiming connection; None where the
         database was lost (and is being connected to again)."""
         from psycopg import OperationalError
@@ -188,11 +188,13 @@ class Bus:
             self._lose(error)
             return None
 
-    async def tell(self, table_id: str, notice: str) -> None:
-        """Tell the processes listening to the table ``notice`` (at most 8,000 bytes); lost
-        with the database: a word on who is there is said again, and the rest is read from
-        the database by those who missed it."""
-        await self._said("SELECT pg_notify(%s, %s)", (channel(table_id), notice))
+    async def tell(self, told: Sequence[tuple[str, str]]) -> None:
+        """Tell the processes listening to each table its notice (each at most 8,000 bytes),
+        in one statement; lost with the database: a word on who is there is said again, and
+        the rest is read from the database by those who missed it."""
+        await self._said("SELECT pg_notify(c, n) FROM unnest(%s::text[], %s::text[]) AS t(c, n)",
+                         ([channel(table_id) for table_id, _ in told],
+                          [notice for _, notice in told]))
 
     async def claim(self, table_id: str) -> bool:
         """Whether this process may think for the table's computer seat: the table's

@@ -19,8 +19,8 @@ Each N is run twice: with players answering at once (``--pace 0``: a closed loop
 saturates the server and measures its capacity) and with players that take a tenth of a second
 over a move, as a quick computer player does (the round trip is timed from the send, after
 the thinking); ``--pace 2`` is a person's. Each thinking time is drawn between half the pace
-and one and a half times it. The rate and the round trips are those of the run's second half, or from when
-every table is open if later (``measured s``). The players are played by ``--drivers``
+and one and a half times it. The rate and the round trips are those of the run's second half,
+or from when every table is open if later (``measured s``). The players are played by ``--drivers``
 processes, each a share of the tables: one Python process cannot keep up with a thousand
 tables' pages.
 
@@ -376,8 +376,8 @@ def main() -> None:
     print(f"library alone: {library:,.0f} moves/s (a person's moves; chance not counted)")
     print(f"PostgreSQL's fsync: {'on' if arguments.fsync else 'off'}")
     print(f"players driven by {arguments.drivers} process(es)")
-    print("database   processes  pace s  tables  measured s  moves/s  p50 ms  p99 ms  moves  games  lost  "
-          "unacknowledged  MB resident  reconnections  library/server  "
+    print("database   processes  pace s  tables  measured s  moves/s  p50 ms  p99 ms  moves  "
+          "games  lost  unacknowledged  MB resident  reconnections  library/server  "
           "cores busy: generator / servers / PostgreSQL")
     for engine in arguments.database:
         for processes in arguments.processes if engine == "postgresql" else [1]:
@@ -387,7 +387,8 @@ def main() -> None:
                                         arguments.fsync, processes, arguments.kill_halfway,
                                         arguments.affinity, arguments.drivers)
                     print(f"{engine:10s} {processes:9d} {pace:6.2f} {tables:7d} "
-                          f"{r['measured s']:11.1f} {r['moves/s']:8,.0f} {r['p50 ms']:7.1f} {r['p99 ms']:7.1f} "
+                          f"{r['measured s']:11.1f} {r['moves/s']:8,.0f} {r['p50 ms']:7.1f} "
+                          f"{r['p99 ms']:7.1f} "
                           f"{r['moves']:6,d} {r['games ended']:6d} {r['lost']:5d} "
                           f"{r['unacknowledged']:15d} {r['MB resident']:12,.0f} "
                           f"{r['reconnections']:14d} {library / r['moves/s']:12.1f}x  "

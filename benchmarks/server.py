@@ -243,7 +243,7 @@ def play(database: str, log: Path, game: str, tables: int, seconds: float, pace:
         before = cpu_seconds(roots)
         killer = threading.Timer(seconds / 2, lambda: os.kill(serving(servers[0])[0],
                                                               signal.SIGKILL))
-        if kill:
+        if kill:  # one serving process, halfway, from this process while the drivers play
             killer.start()
         # Fork, not spawn: a driver needs nothing but this module, already loaded.
         with multiprocessing.get_context("fork").Pool(drivers) as pool:

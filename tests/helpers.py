@@ -35,3 +35,20 @@ def play_at_random(game: Game, seed: int, limit: int | None = None) -> State:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+def decisions(game: Game, seed: int, count: int) -> list[State]:
+    """``count`` states at decisions (with a choice) of a random game, a few actions apart
+    (fewer if the game ends first)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    found = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.2:
+            found.append(state.clone())
+        state.apply_action(rng.choice(legal))
+    return found

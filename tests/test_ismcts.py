@@ -18,6 +18,7 @@ from ludotheque.agents.mcts import Judged
 from ludotheque.core.cards import Stock, with_item
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Turn
+from tests.helpers import decisions
 
 CARD_GAMES = [
     ("crypto-90", {"players": 2, "goal": "rounds", "rounds": 1}),
@@ -26,22 +27,6 @@ CARD_GAMES = [
     ("crypto-geographique", {"players": 4, "teams": True}),
     ("crypto-geographique-chaine", {"players": 3, "rounds": 2}),
 ]
-
-
-def decisions(game, seed, count):
-    """``count`` states at decisions (with a choice) of a random game, a few actions apart."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    found = []
-    while not state.is_terminal() and len(found) < count:
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        if len(legal) > 1 and rng.random() < 0.2:
-            found.append(state.clone())
-        state.apply_action(rng.choice(legal))
-    return found
 
 
 @pytest.mark.parametrize(("name", "options"), CARD_GAMES)

@@ -37,9 +37,10 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.agents.greedy import TurnPlan
-from ludotheque.agents.mcts import Node, TreeSearch, outcome, ranked_turns
+from ludotheque.agents.mcts import Budget, Node, TreeSearch, outcome, ranked_turns
 
 if TYPE_CHECKING:
+    from ludotheque.agents.hint import Weighed
     from ludotheque.core.game import State, Turn
 
 
@@ -55,21 +56,21 @@ class ISMCTSAgent(TreeSearch):
         # He knows the positions of his planned turn by what he sees of them, as he must.
         self.plan = TurnPlan(key=seen)
 
-    def _search(self, turn: Turn, world: State) -> int:
+    def _search(self, turn: Turn, world: State, budget: Budget) -> list[Weighed]:
         # Everything below is worked out from the worlds his view leaves possible.
         me = turn.player
         worlds = turn.worlds()
         players = turn.game.num_players()
         root = Node(players)
-        for _ in self.budget.runs():
+        for _ in budget.runs():
             self._iterate(root, worlds.sample(self.rng), me, players)
         world = worlds.sample(self.rng)
         if not self.whole_turns:
-            return root.most_visited(world.legal_actions(), me)
+            return root.weighed(world.legal_actions(), me)
         assert root.turns is not None
-        path = root.most_visited([path for path, _ in root.turns], me)
-        self.plan.follow(world, path)
-        return path[0]
+        weighed = root.weighed([path for path, _ in root.turns], me)
+        self.plan.follow(world, weighed[0].path)
+        return weighed
 
     def _iterate(self, node: Node, world: State, me: int, players: int) -> None:
         rng = self.rng

@@ -28,6 +28,7 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from ludotheque.agents.greedy import TurnPlan, turn_ends
+from ludotheque.agents.hint import DEALS, POINTS, Weighed, best_first
 from ludotheque.agents.ismcts import seen
 from ludotheque.agents.mcts import Evaluate
 
@@ -50,28 +51,37 @@ class DrawAheadAgent:
         self.evaluate = evaluate
         self.plan = TurnPlan(key=seen)
 
+    #: What his values are (:mod:`.hint`): the evaluation's, which the rule sets he plays
+    #: give in the game's points; a draw's weighed over the deals he samples.
+    unit: ClassVar[str] = POINTS
+    sampled: ClassVar[str] = DEALS
+
     def choose(self, turn: Turn) -> int:
         # As in ismcts, the turns open to him are worked out in worlds his view leaves
         # possible (his cards are his own).
         planned = self.plan.next(turn.world())
         if planned is not None:
             return planned
+        return self.weigh(turn)[0].path[0]
+
+    def weigh(self, turn: Turn, seconds: float | None = None) -> list[Weighed]:
+        """His turns, best first, each with its value and the deals it was weighed over (one
+        where it draws nothing: its value is then the same in every deal); the best planned.
+        His budget is a count of deals, not a time: ``seconds`` is not needed."""
         me = turn.player
         evaluate = self.evaluate or turn.game.manifest.evaluation()
         worlds = turn.worlds()
         sampled = [worlds.sample(self.rng) for _ in range(self.samples)]
-        best_path: tuple[int, ...] = ()
-        best_value = float("-inf")
+        weighed = []
         for path, end in turn_ends(sampled[0]):
             if end.is_chance_node() and not end.is_terminal():
                 value = sum(self._drawn(_played(world, path), me, evaluate) for world in sampled)
-                value /= len(sampled)
+                weighed.append(Weighed(path, value / len(sampled), len(sampled)))
             else:
-                value = evaluate(end, me)
-            if value > best_value:
-                best_path, best_value = path, value
-        self.plan.follow(sampled[0], best_path)
-        return best_path[0]
+                weighed.append(Weighed(path, evaluate(end, me), 1))
+        weighed = best_first(weighed)
+        self.plan.follow(sampled[0], weighed[0].path)
+        return weighed
 
     def _drawn(self, world: State, me: int, evaluate: Evaluate) -> float:
         """The value, in ``world``, of a draw of the player's: each card by its probability,

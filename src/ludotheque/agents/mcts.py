@@ -37,9 +37,10 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from ludotheque.agents.greedy import TurnPlan, turn_ends
+from ludotheque.agents.hint import CHANCE, VISITS, Weighed
 from ludotheque.agents.progress import told
 from ludotheque.core.errors import LudothequeError
 
@@ -167,12 +168,14 @@ class Node:
                 best, best_score = edge, score
         return best
 
-    def most_visited(self, edges: Sequence[Edge], player: int) -> Edge:
-        """The edge to play: the most visited, then the best on average, then the first."""
-        return max(
-            (e for e in edges if e in self.children),
-            key=lambda e: (self.children[e].visits, self.children[e].rewards[player]),
-        )
+    def weighed(self, edges: Sequence[Edge], player: int) -> list[Weighed]:
+        """The edges tried, best first for ``player``: the most visited, then the best on
+        average, then in the order given; each with its mean reward (his chance of winning)
+        and its visits. A decision is a path of one."""
+        tried = [(e, self.children[e]) for e in edges if e in self.children]
+        tried.sort(key=lambda ec: (ec[1].visits, ec[1].rewards[player]), reverse=True)
+        return [Weighed(cast("tuple[int, ...]", e if isinstance(e, tuple) else (e,)),
+                        c.rewards[player] / c.visits, c.visits) for e, c in tried]
 
 
 class Budget:
@@ -226,16 +229,27 @@ class TreeSearch:
         self.exploration = exploration
         self.plan = TurnPlan()
 
+    #: What a search's values are (:mod:`.hint`): each seat's share of the win, by visits.
+    unit: ClassVar[str] = CHANCE
+    sampled: ClassVar[str] = VISITS
+
     def choose(self, turn: Turn) -> int:
         world = turn.world()
         planned = self.plan.next(world)
         if planned is not None:
             return planned
-        return self._search(turn, world)
+        return self._search(turn, world, self.budget)[0].path[0]
 
-    def _search(self, turn: Turn, world: State) -> int:
-        """The decision to play, searched afresh from ``world``, one state the turn's view
-        leaves possible; the rest of its turn planned where the search chooses whole turns."""
+    def weigh(self, turn: Turn, seconds: float | None = None) -> list[Weighed]:
+        """The moves open to the turn's player as a search from scratch weighs them, best
+        first, the search stopped after ``seconds`` if its iterations are not done by then."""
+        budget = self.budget if seconds is None else Budget(self.budget.iterations, seconds)
+        return self._search(turn, turn.world(), budget)
+
+    def _search(self, turn: Turn, world: State, budget: Budget) -> list[Weighed]:
+        """The moves searched afresh from ``world``, one state the turn's view leaves possible,
+        within ``budget``, best first; the rest of the best turn planned where the search
+        chooses whole turns."""
         raise NotImplementedError
 
 
@@ -250,16 +264,16 @@ class MCTSAgent(TreeSearch):
             )
         return super().choose(turn)
 
-    def _search(self, turn: Turn, state: State) -> int:
+    def _search(self, turn: Turn, state: State, budget: Budget) -> list[Weighed]:
         players = state.num_players()
         root = Node(players)
         luck = self.rng.getrandbits(64)
-        for _ in self.budget.runs():
+        for _ in budget.runs():
             self._iterate(root, state, players, luck)
         assert root.turns is not None
-        path = root.most_visited([path for path, _ in root.turns], state.current_player())
-        self.plan.follow(state, path)
-        return path[0]
+        weighed = root.weighed([path for path, _ in root.turns], state.current_player())
+        self.plan.follow(state, weighed[0].path)
+        return weighed
 
     def _evaluation(self, state: State) -> Evaluate | None:
         if self.evaluate is not None:

@@ -9,9 +9,10 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.text import Text
 
+from ludotheque.agents.hint import hint
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.i18n import _
-from ludotheque.play.help import HELP_WORDS, UNDO_WORDS, Answer, answer
+from ludotheque.play.help import HELP_WORDS, HINT_WORDS, UNDO_WORDS, Answer, answer
 from ludotheque.play.table import TakeBack
 
 if TYPE_CHECKING:
@@ -83,6 +84,11 @@ class TerminalHuman:
                 raise Abandoned
             if " ".join(text.lower().split()) in UNDO_WORDS:
                 raise TakeBack
+            if text.strip().lower() in HINT_WORDS and game.manifest.has("hint"):
+                self.console.print(_("Thinking…"))
+                for line in hint(turn).lines():
+                    self.console.print(Text(line, style="cyan"))
+                continue
             question = asked(text)
             if question is not None:
                 self.show(answer(game, question, state))

@@ -37,6 +37,7 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from ludotheque.core.errors import LudothequeError
 
@@ -171,6 +172,23 @@ def ngettext(singular: str, plural_form: str, count: int, **names: Any) -> str:
     """The singular or the plural, as ``count`` and the reader's language have it; ``{count}``
     and the ``names`` filled in."""
     return plural(singular, plural_form, count).format(count=count, **names)
+
+
+def decimal(value: float, form: str = "g") -> str:
+    """A number as a sentence writes it in the reader's language: in English as Python's
+    ``form`` writes it (``,``: thousands grouped; ``g``: no needless decimals), in another as
+    Babel does.
+
+    >>> decimal(2000, ","), decimal(0.5)
+    ('2,000', '0.5')
+    >>> with reading("fr"):
+    ...     decimal(0.5)
+    '0,5'
+    """
+    if language() == LANGUAGES[0]:
+        return format(value, form)
+    return str(format_decimal(float(format(value, "g")) if isinstance(value, float) else value,
+                              locale=language()))
 
 
 def choose(chosen_language: str) -> Callable[[], None]:

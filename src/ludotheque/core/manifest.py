@@ -97,6 +97,9 @@ class Manifest:
       ``hard`` (in that order) to factories ``(game, seed) -> Agent``
       (:mod:`ludotheque.agents.levels`): ``{"mcts": "ludotheque.games.nim.players:MCTS"}``;
       the first method is the game's own;
+    - ``hint``: a factory ``(game, seed) -> Weigher`` (:mod:`ludotheque.agents.hint`), the
+      player whose judgement of a seat's moves a hint tells: the game's own ``hard`` player, or
+      one like it on a budget a person will wait for;
     - ``details``: ``(state) -> dict``, facts of a finished game that self-play tallies;
     - ``result``: ``(state) -> str | None``, how a finished game ended, where the returns
       alone would mislead;
@@ -134,6 +137,7 @@ class Manifest:
     #: The seat a person plays against by default where the rule set's own player is not the
     #: heuristic (a seat kind, ``planner:easy``); else its heuristic player, or random.
     computer: str | None = None
+    hint: Ref | None = None
     details: Ref | None = None
     result: Ref | None = None
     encoding: Ref | None = None
@@ -201,6 +205,12 @@ class Manifest:
             raise LudothequeError(f"{self.id} has no heuristic player yet.")
         evaluate: Callable[[State, int], float] = resolve(self.heuristic)
         return evaluate
+
+    def hinter(self, game: Game, seed: int) -> Any:
+        """The player whose judgement a hint tells (``hint``), seeded ``seed``, for ``game``."""
+        if self.hint is None:
+            raise LudothequeError(f"{self.id} has no player to give a hint.")
+        return resolve(self.hint)(game, seed)
 
     def encode(self, game: Game) -> Encoding:
         """The rule set's tensors and learning actions for ``game``."""

@@ -12,6 +12,7 @@ You may ask:
   ? rules — how to play: the aim, a turn, how a move is written
   ? Somme, ? 80 — the départements that touch one, asked by name or number
   undo — take back your own last move, where the rules allow (see the rules doc's "Taking back")
+  hint — the computer's three best moves for you, with what it thinks each is worth
 >>> answer(ludotheque.load_game("jacquet"), "rules").text.splitlines()[0]  # doctest: +ELLIPSIS
 '- The aim: ...'
 """
@@ -38,6 +39,8 @@ HEADINGS = {"en": HEADING, "fr": "Comment jouer"}
 HELP_WORDS = ("help", "rules", "aide", "règles", "regles")
 #: What a person may type at the prompt to take back his own last decision.
 UNDO_WORDS = ("undo", "take back", "annuler", "reprendre")
+#: What a person may type at the prompt for a hint (``agents.hint``).
+HINT_WORDS = ("hint", "conseil", "indice")
 #: The French words for help, and the question each asks, in whatever language he reads: what
 #: a person types is understood in both.
 FRENCH_QUESTIONS = {"aide": "help", "règles": "rules", "regles": "rules",
@@ -144,8 +147,10 @@ def questions(game: Game, terminal: bool = True) -> list[tuple[str, str]]:
              if terminal or not _at_terminal_only(game, form)]
     undo = [(_("undo"), _("take back your own last move, where the rules allow (see the rules "
                           "doc's \"Taking back\")"))] if terminal else []
+    hint = [(_("hint"), _("the computer's three best moves for you, with what it thinks each "
+                          "is worth"))] if terminal and game.manifest.has("hint") else []
     return [(_("? rules"), _("how to play: the aim, a turn, how a move is written")), *asked,
-            *undo]
+            *undo, *hint]
 
 
 def _at_terminal_only(game: Game, question: str) -> bool:
@@ -169,6 +174,9 @@ def answer(game: Game, question: str, state: State | None = None,
     if not terminal and asked in UNDO_WORDS:
         return Answer(_("To take back your last move, use the button “Take back my last "
                         "move” under the board."))
+    if not terminal and asked in HINT_WORDS:
+        return Answer(_("To ask for a hint, use the button “Hint” under the board, where the "
+                        "table allows hints."))
     if asked in ("", "help"):
         listed = [f"  {form} — {tells}" for form, tells in questions(game, terminal)]
         return Answer("\n".join([_("You may ask:"), *listed]))

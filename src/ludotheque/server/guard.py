@@ -25,8 +25,8 @@ from starlette.websockets import WebSocket
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.i18n import _
-from ludotheque.server.protocol import Flood, decimal
+from ludotheque.core.i18n import _, decimal
+from ludotheque.server.protocol import Flood
 
 #: Sent with every answer. Scripts and styles come from this server's files only (a page's
 #: SVG screens set some styles from their modules, hence inline styles); nothing frames a page.

@@ -19,7 +19,9 @@ nothing is played or written):
 - ``{"type": "link"}``: this seat's own link, to play it on another device;
 - ``{"type": "preview", "move": "red 1 aim 92.1 pressure 0.50 steep 60"}``: where a shot being
   aimed would come to rest with a steady hand, at a table whose assist is on (its own
-  allowance, :data:`PREVIEWS`, beside the one of every other message).
+  allowance, :data:`PREVIEWS`, beside the one of every other message);
+- ``{"type": "hint"}``: the computer's best moves for this seat, at its turn, where the table
+  allows hints (``settings.hints_allowed``).
 
 From the server: ``welcome`` (the seat this connection holds, the table's settings and, for its
 creator, the invitations: each seat's link and QR code), ``update`` (the events since the last
@@ -33,9 +35,13 @@ hello again without one), ``talk`` (lines said), ``settings`` (the table's, chan
 (the next table, with this seat's key there), ``link``, ``thinking`` (a computer seat is
 thinking after event ``after``, for ``for`` seconds so far, and where its search tells it, has
 spent the share ``done`` of its budget, told again each second as it grows: its move, in an
-``update``, ends it) and ``preview`` (the ``move`` asked for, and where each counter it moves
-would come to rest, ``rests``, or the ``error`` that refused it: every preview asked for is
-answered, so that a page asks the next).
+``update``, ends it), ``hint`` (to the seat that asked: its ``moves``, best first, each with
+``move``, its decisions ``path`` as typed, ``value``, ``samples`` and the line ``said``, in the
+``unit`` of ``agents.hint``), ``hinted`` (to everyone else: the ``seat`` that asked, and its
+``name``; ``welcome`` and ``settings`` say whether this table allows hints, ``hints``, and
+``welcome`` whether its setting decides it, ``hints_chosen``) and ``preview`` (the ``move``
+asked for, and where each counter it moves would come to rest, ``rests``, or the ``error`` that
+refused it: every preview asked for is answered, so that a page asks the next).
 
 >>> read('{"type": "move", "id": "a1", "move": "1/4"}')
 {'type': 'move', 'id': 'a1', 'move': '1/4'}
@@ -48,7 +54,7 @@ characters.
 Traceback (most recent call last):
 ...
 ludotheque.server.protocol.ProtocolError: a message is a JSON object with a type: hello, \
-move, take-back, ask, hand-over, take-seat, say, setting, close, again, link, preview.
+move, take-back, ask, hand-over, take-seat, say, setting, close, again, link, preview, hint.
 >>> read("[" * 1500)
 Traceback (most recent call last):
 ...
@@ -61,10 +67,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from ludotheque.core.errors import LudothequeError, quoted
-from ludotheque.core.i18n import LANGUAGES, _, language
+from ludotheque.core.i18n import _, decimal
 from ludotheque.core.record import nesting
 
 #: The longest message read, in characters: the longest a page sends is a question.
@@ -96,6 +100,7 @@ FIELDS: dict[str, dict[str, tuple[Any, ...]]] = {
     "again": {},
     "link": {},
     "preview": {"move": (str, 100)},
+    "hint": {},
 }
 
 
@@ -147,24 +152,6 @@ def _needs(kind: str, name: str, longest: int | None) -> str:
                  kind=kind, field=name, longest=longest)
     return _("a {kind} message needs a {field}, a text of 1 to {longest} characters.",
              kind=kind, field=name, longest=longest)
-
-
-def decimal(value: float, form: str = "g") -> str:
-    """A number as a sentence writes it in the reader's language: in English as Python's
-    ``form`` writes it (``,``: thousands grouped; ``g``: no needless decimals), in another as
-    Babel does.
-
-    >>> from ludotheque.core.i18n import reading
-    >>> decimal(2000, ","), decimal(0.5)
-    ('2,000', '0.5')
-    >>> with reading("fr"):
-    ...     decimal(0.5)
-    '0,5'
-    """
-    if language() == LANGUAGES[0]:
-        return format(value, form)
-    return str(format_decimal(float(format(value, "g")) if isinstance(value, float) else value,
-                              locale=language()))
 
 
 def _unicode(text: str) -> bool:

@@ -140,6 +140,7 @@ MANIFEST = Manifest(
         "ismcts": "ludotheque.games.crypto90.players:ISMCTS",
     },
     details="ludotheque.games.crypto90.game:tally",
+    hint="ludotheque.games.crypto90.players:HINT",
     encoding="ludotheque.games.crypto90.encoding:Crypto90Encoding",
     told="ludotheque.games.crypto90.howto:told",
 )

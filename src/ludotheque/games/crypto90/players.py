@@ -12,6 +12,8 @@ LOOKAHEAD = {
     "medium": lookahead(samples=1, evaluation=RaceEvaluation),
     "hard": lookahead(samples=2, evaluation=RaceEvaluation),
 }
+#: The hint's player: the game's own at ``hard``, valuing moves in the leaflet's points.
+HINT = LOOKAHEAD["hard"]
 ISMCTS = {
     "easy": ismcts(100, scale=20.0, whole_turns=False),
     "medium": ismcts(300, scale=20.0, whole_turns=False),

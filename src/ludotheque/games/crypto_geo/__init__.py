@@ -139,6 +139,7 @@ COMBINATIONS = Manifest(
         "ismcts": "ludotheque.games.crypto_geo.players:ISMCTS",
     },
     details="ludotheque.games.crypto_geo.game:tally",
+    hint="ludotheque.games.crypto_geo.players:HINT",
     encoding="ludotheque.games.crypto_geo.encoding:CombinationsEncoding",
     told="ludotheque.games.crypto_geo.howto:combinations",
 )
@@ -156,6 +157,7 @@ CHAIN_GAME = Manifest(
     heuristic="ludotheque.games.crypto_geo.chain:judge",
     players={"ismcts": "ludotheque.games.crypto_geo.players:ISMCTS"},
     details="ludotheque.games.crypto_geo.chain:tally",
+    hint="ludotheque.games.crypto_geo.players:CHAIN_HINT",
     encoding="ludotheque.games.crypto_geo.encoding:ChainEncoding",
     told="ludotheque.games.crypto_geo.howto:chain",
 )

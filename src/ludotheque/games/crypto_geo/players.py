@@ -12,8 +12,13 @@ LOOKAHEAD = {
     "medium": lookahead(samples=1, evaluation=GrowthEvaluation),
     "hard": lookahead(samples=2, evaluation=GrowthEvaluation),
 }
+#: The combinations game's hint player: its own at ``hard``, valuing moves in points.
+HINT = LOOKAHEAD["hard"]
 ISMCTS = {
     "easy": ismcts(100, scale=40.0, whole_turns=True),
     "medium": ismcts(300, scale=40.0, whole_turns=True),
     "hard": ismcts(1000, scale=40.0, whole_turns=True),
 }
+#: The chain game's hint player: ISMCTS at ``hard``, its only method, valuing moves as a chance
+#: of winning, its search cut short where a hint is bounded in time.
+CHAIN_HINT = ISMCTS["hard"]

@@ -74,6 +74,7 @@ MANIFEST = Manifest(
     details="ludotheque.games.dames_rabattues.game:tally",
     # Every move of Dames rabattues is forced: the player is seated, and never has to think.
     players={"mcts": "ludotheque.games.dames_rabattues.players:MCTS"},
+    hint="ludotheque.games.dames_rabattues.players:HINT",
     encoding="ludotheque.games.dames_rabattues.encoding:DamesRabattuesEncoding",
     told="ludotheque.games.dames_rabattues.howto:told",
 )

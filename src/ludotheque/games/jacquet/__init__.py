@@ -112,6 +112,7 @@ MANIFEST = Manifest(
         "expectimax": "ludotheque.games.jacquet.players:EXPECTIMAX",
     },
     details="ludotheque.games.jacquet.game:tally",
+    hint="ludotheque.games.jacquet.players:HINT",
     encoding="ludotheque.games.jacquet.encoding:JacquetEncoding",
     told="ludotheque.games.jacquet.howto:told",
 )

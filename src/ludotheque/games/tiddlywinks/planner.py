@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
+from ludotheque.agents.hint import COUNTERS, TREMBLES, Weighed, best_first
 from ludotheque.agents.progress import told
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Turn
@@ -74,31 +76,45 @@ class ShotPlanner:
             self._chart = PotChart(game)
         return self._chart
 
+    #: What its values are (:mod:`ludotheque.agents.hint`): counters in the cup, ahead of
+    #: the others (:meth:`value`), on average over the trembles it tries.
+    unit: ClassVar[str] = COUNTERS
+    sampled: ClassVar[str] = TREMBLES
+
     def choose(self, turn: Turn) -> int:
+        return self.weigh(turn)[0].path[0]
+
+    def weigh(self, turn: Turn, seconds: float | None = None) -> list[Weighed]:
+        """Its candidate shots, best first, each worth the mean of its outcomes under the
+        trembles tried (the same for every candidate); those not tried once ``seconds`` have
+        passed are left out (the first is always tried). A lone candidate is not tried."""
         # The table hides nothing: the world is a copy of it.
         state = turn.world()
         if not isinstance(state, TiddlywinksState):
             raise LudothequeError(_("the shot planner plays tiddlywinks, not {game}.",
                                     game=state.game.name))
         if state.legal_actions() == [PASS]:
-            return PASS
+            return [Weighed((PASS,), None, 0)]
         game = state.game
         me = state.current_player()
         candidates = self.candidates(game, state, me)
         if len(candidates) == 1:
-            return candidates[0].id
+            return [Weighed((candidates[0].id,), None, 0)]
         trembles = [Tremble.quantised(*(self.rng.gauss(0.0, 1.0) for _ in range(4)))
                     for _ in range(self.samples)]
         if game.options["hands"] == "steady":
             trembles = [Tremble(0.0, 0.0, 0.0, 0.0)]
-        best, best_value = candidates[0], -math.inf
-        for weighed, shot in enumerate(candidates):
-            told(weighed / len(candidates))
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        weighed = []
+        for done, shot in enumerate(candidates):
+            if deadline is not None and done and time.perf_counter() > deadline:
+                break
+            told(done / len(candidates))
             aimed = replace(state.position, aimed=shot)
             value = sum(self.value(game, game.play(aimed, t), me) for t in trembles)
-            if value > best_value:
-                best, best_value = shot, value
-        return best.id
+            weighed.append(Weighed((shot.id,), value / len(trembles), len(trembles)))
+        weighed = best_first(weighed)
+        return weighed
 
     def candidates(self, game: TiddlywinksGame, state: TiddlywinksState, me: int) -> list[Shot]:
         """For its counters likeliest to pot: the chart's best pot, a little harder and softer,

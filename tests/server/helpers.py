@@ -50,6 +50,7 @@ def served(
     settings.setdefault("shot_pool", ThreadPoolExecutor(1))
     settings.setdefault("background", ThreadPoolExecutor(1))
     settings.setdefault("preview_pool", ThreadPoolExecutor(1))
+    settings.setdefault("hint_pool", ThreadPoolExecutor(1))
     app = create_app(database, rng=rng or random.Random(seed), **settings)
     with TestClient(app) as client:
         client.seats = []  # type: ignore[attr-defined]
@@ -230,7 +231,8 @@ class ServedHere:
     def start(self) -> None:
         app = create_app(self.database, rng=self.rng, pool=ThreadPoolExecutor(1),
                          shot_pool=ThreadPoolExecutor(1), background=ThreadPoolExecutor(1),
-                         preview_pool=ThreadPoolExecutor(1), message_rate=(10**6, 10**6))
+                         preview_pool=ThreadPoolExecutor(1),
+                         hint_pool=ThreadPoolExecutor(1), message_rate=(10**6, 10**6))
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
                                                     log_level="warning", http=self.door))
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -166,7 +166,8 @@ def test_the_creator_sets_the_table_and_closes_it(database):
                                follow_redirects=False)
         table, _, key = response.headers["location"].removeprefix("/t/").partition("#key=")
         north = Seat(client, table, key)
-        assert north.welcome["settings"] == {"talk": True, "spectators_read": True}
+        assert north.welcome["settings"] == {"talk": True, "spectators_read": True,
+                                               "hints": False}
         assert north.welcome["creator"] is True
         assert "spectators read it" in client.get(f"/t/{table}").text
         south = Seat(client, table, invited(north.welcome)[0])
@@ -191,7 +192,7 @@ def test_the_creator_sets_the_table_and_closes_it(database):
         assert "abandoned after event" in ended["result"]
         assert "(closed by its creator)" in ended["result"]
         record = Record.from_json(client.get(f"/t/{table}/record").text)
-        assert record.settings == {"talk": False, "spectators_read": True}
+        assert record.settings == {"talk": False, "spectators_read": True, "hints": False}
         assert "bonjour" not in record.to_json()
 
 

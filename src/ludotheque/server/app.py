@@ -35,7 +35,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ludotheque.core import i18n
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.i18n import N_, _
+from ludotheque.core.i18n import N_, _, decimal
 from ludotheque.core.record import MAX_RECORD_BYTES, Record, nesting
 from ludotheque.server import pages
 from ludotheque.server.guard import (
@@ -55,7 +55,6 @@ from ludotheque.server.protocol import (
     RATE,
     Flood,
     ProtocolError,
-    decimal,
     error,
     read,
 )
@@ -68,7 +67,7 @@ from ludotheque.server.service import (
     Service,
     UnknownKey,
 )
-from ludotheque.server.settings import told
+from ludotheque.server.settings import hints_allowed, hints_chosen, told
 from ludotheque.server.store import Store
 from ludotheque.server.table import Chance
 
@@ -97,6 +96,7 @@ def create_app(
     shot_pool: Executor | None = None,
     background: Executor | None = None,
     preview_pool: Executor | None = None,
+    hint_pool: Executor | None = None,
     workers: int | None = None,
     shot_workers: int = 1,
     hand_over_after: float = HAND_OVER_AFTER,
@@ -120,6 +120,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service = Service(Store(database), rng=rng, pool=pool, shot_pool=shot_pool,
                           background=background, preview_pool=preview_pool,
+                          hint_pool=hint_pool,
                           workers=workers, shot_workers=shot_workers,
                           hand_over_after=hand_over_after, chance=chance,
                           hide_after=hide_after, abandon_after=abandon_after,
@@ -447,6 +448,8 @@ async def _hello(service: Service, table_id: str, listener: Listener, said: dict
     }
     listener.key, listener.base = said["key"], base
     welcome["settings"], welcome["told"] = table.row.settings, told(table.row.settings)
+    welcome["hints"] = hints_allowed(table.row.settings, table.row.seats)
+    welcome["hints_chosen"] = hints_chosen(table.row.seats)
     welcome["creator"] = seat is not None and seat == table.creator
     if seat is not None:
         welcome["invites"] = await service.invites(table_id, seat, said["key"], base)
@@ -466,6 +469,7 @@ SEATED = {
     "close": N_("a spectator watches: only a seat's link may close the table."),
     "again": N_("a spectator watches: only a seat's link may open the next table."),
     "link": N_("a spectator watches: only a seat's link may be given a seat's link."),
+    "hint": N_("a spectator watches: only a seat's link may ask for a hint."),
 }
 
 
@@ -500,6 +504,8 @@ async def _handle(
         await service.hand_over(table_id, seat, said["seat"])
     elif kind == "take-seat":
         await service.take_seat(table_id, seat)
+    elif kind == "hint":
+        listener.send({"type": "hint", **await service.hint(table_id, seat)})
     if "id" in said:
         number = service.table(table_id).acknowledged(seat, said["id"])
         listener.send({"type": "ack", "id": said["id"], "n": number})

@@ -22,16 +22,20 @@ import sys
 import tempfile
 import traceback
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.agents import make_agent
+from ludotheque.agents.hint import hint
 from ludotheque.agents.progress import listening
 from ludotheque.core.errors import LudothequeError
+from ludotheque.core.game import Turn
 from ludotheque.core.i18n import reading
 
 if TYPE_CHECKING:
-    from ludotheque.core.game import State
+    from collections.abc import Iterator, Mapping
+
+    from ludotheque.core.game import Game, State
 
 
 def choose(kind: str, seed: float, state: State, progress: str | None = None) -> str:
@@ -87,15 +91,30 @@ SHARED = "/dev/shm"
 
 def rests(state: State, action: int, reader: str) -> list[dict[str, Any]]:
     """Where ``action`` would leave the pieces it moves, chance at its steadiest
-    (``State.rests``), refused in the ``reader``'s language; an engine's fault comes back a
-    RuntimeError holding its traceback, as :func:`choose`'s."""
-    with reading(reader):
-        try:
-            return state.rests(action)
-        except LudothequeError:
-            raise
-        except Exception as error:
-            raise RuntimeError("".join(traceback.format_exception(error)).strip()) from None
+    (``State.rests``), refused in the ``reader``'s language."""
+    with reading(reader), faults_as_text():
+        return state.rests(action)
+
+
+def advised(game: Game, seat: int, view: Mapping[str, Any], legal: list[int],
+            reader: str) -> dict[str, Any]:
+    """A hint for ``seat`` (``agents.hint``) worked out from his ``view`` and ``legal`` moves
+    alone, as a page is sent it, in the ``reader``'s language: the worker is never handed the
+    table."""
+    with reading(reader), faults_as_text():
+        return hint(Turn.seen(game, seat, view, legal)).as_json()
+
+
+@contextmanager
+def faults_as_text() -> Iterator[None]:
+    """A refusal (a ``LudothequeError``) goes back to the server as it is; any other fault, an
+    engine's, goes back a RuntimeError holding its traceback, as :func:`choose`'s does."""
+    try:
+        yield
+    except LudothequeError:
+        raise
+    except Exception as error:
+        raise RuntimeError("".join(traceback.format_exception(error)).strip()) from None
 
 
 #: prctl's option that has the kernel signal a process when the thread that started it ends.

@@ -46,14 +46,14 @@ from typing import Any, TypeVar
 from ludotheque.agents import PERSON, is_person, make_agent
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, OptionError, quoted
 from ludotheque.core.game import CHANCE, Game, State
-from ludotheque.core.i18n import LANGUAGES, N_, _, language
+from ludotheque.core.i18n import LANGUAGES, N_, _, decimal, language
 from ludotheque.core.manifest import Manifest
 from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.help import answer
-from ludotheque.server.computer import Progress, choose, rests, worker_pool
+from ludotheque.server.computer import Progress, advised, choose, rests, worker_pool
 from ludotheque.server.invitations import qr, seat_link, table_link
-from ludotheque.server.protocol import Flood, decimal
-from ludotheque.server.settings import read_settings, told
+from ludotheque.server.protocol import Flood
+from ludotheque.server.settings import hints_allowed, read_settings, told
 from ludotheque.server.shared import AGAIN, PRESENCE, THINKING, Bus
 from ludotheque.server.store import (
     ENDS,
@@ -108,6 +108,9 @@ PRESENCE_FORGOTTEN = 2.5 * PRESENCE_AGAIN
 #: The longest line of talk, in characters; how many lines a page is given on arriving; and
 #: how many a seat may say at once, then how many a second.
 SAY_MOST, TALK_SHOWN, TALK_RATE = 300, 50, (5, 0.5)
+#: How many hints a seat may ask for at once, then how many a second; and how many the server
+#: works out at most at once (a second or two each, in one worker), others refused meanwhile.
+HINT_RATE, HINTS_WAITING = (3, 0.2), 8
 
 #: What a person creating a table is told when the rules fault in setting it up.
 SET_UP = N_("the server could not set this table up: its rules met a fault, now in the "
@@ -228,7 +231,8 @@ class Service:
     game whose moves are aimed shots (``Game.continuous``) in ``shot_workers`` of their own,
     and those of tables without a person in one of their own, each started when first needed
     and started anew if a player breaks it; or in ``pool``, ``shot_pool`` and ``background``,
-    where given (the tests' threads)."""
+    where given (the tests' threads). A person's helps at his turn, the assist's previews and
+    the hints, are worked out in a worker each, or in ``preview_pool`` and ``hint_pool``."""
 
     def __init__(
         self,
@@ -239,6 +243,7 @@ class Service:
         shot_pool: Executor | None = None,
         background: Executor | None = None,
         preview_pool: Executor | None = None,
+        hint_pool: Executor | None = None,
         workers: int | None = None,
         shot_workers: int = 1,
         hand_over_after: float = HAND_OVER_AFTER,
@@ -257,6 +262,10 @@ class Service:
         #: Where the assist's previews are worked out: a worker of their own, as a shot
         #: planner may hold the shot pool for seconds while a person drags.
         self._preview_pool = preview_pool
+        #: Where hints are worked out (a worker of their own: a hint takes a second or two),
+        #: and the (table, seat)s whose hint is under way.
+        self._hint_pool = hint_pool
+        self._hinting: set[tuple[str, int]] = set()
         self.workers, self.shot_workers = workers, shot_workers
         #: Where the computer players of tables without a person think: apart, so that a
         #: table of computers alone never holds up one where people wait.
@@ -366,7 +375,7 @@ class Service:
         """Drop a pool a worker's death broke: the next decision starts another, so that one
         table's player leaves no other table without its own."""
         broken.shutdown(wait=False, cancel_futures=True)
-        for name in ("_pool", "_shot_pool", "_background", "_preview_pool"):
+        for name in ("_pool", "_shot_pool", "_background", "_preview_pool", "_hint_pool"):
             if getattr(self, name) is broken:
                 setattr(self, name, None)
 
@@ -516,7 +525,8 @@ class Service:
         if self._bus is not None:
             await self._bus.close()
         self._rules.shutdown(wait=False, cancel_futures=True)
-        for pool in (self._pool, self._shot_pool, self._background, self._preview_pool):
+        for pool in (self._pool, self._shot_pool, self._background, self._preview_pool,
+                     self._hint_pool):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
@@ -853,20 +863,66 @@ class Service:
             raise IllegalMoveError(_("a shot is previewed at its player's turn only."))
         state = table.state.clone()
         action = state.string_to_action(move)
-        if self._preview_pool is None:
-            self._preview_pool = worker_pool(1)
-        pool = self._preview_pool
+        return await self._helped(
+            "_preview_pool", f"table {table_id}: a preview of {quoted(move)}",
+            N_("the preview could not be worked out; aim again."),
+            partial(rests, state, action, language()))
+
+    async def _helped(self, pool_name: str, what: str, failed: str,
+                      work: Callable[[], T]) -> T:
+        """``work``, a person's help at his turn (a preview, a hint), done in the worker pool
+        named ``pool_name``, started when first needed and anew if it breaks: a refusal comes
+        back as it is; any other fault is logged as ``what`` failing and told as ``failed``."""
+        pool = getattr(self, pool_name)
+        if pool is None:
+            pool = worker_pool(1)
+            setattr(self, pool_name, pool)
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                pool, rests, state, action, language())
+            return await asyncio.get_running_loop().run_in_executor(pool, work)
         except LudothequeError:
             raise
         except Exception as error:
-            _log.error("table %s: a preview of %s failed", table_id, quoted(move),
-                       exc_info=error)
+            _log.error("%s failed", what, exc_info=error)
             if isinstance(error, BrokenExecutor):
                 self._renew(pool)
-            raise LudothequeError(_("the preview could not be worked out; aim again.")) from None
+            raise LudothequeError(_(failed)) from None
+
+    async def hint(self, table_id: str, seat: int) -> dict[str, Any]:
+        """A hint for ``seat`` at his turn (``agents.hint``), where the table allows hints,
+        worked out in the hints' own worker from his view alone; everyone else at the table is
+        told that he asked, never what he was told. A seat asks one at a time, at most
+        :data:`HINT_RATE`, and the server works out at most :data:`HINTS_WAITING` at once."""
+        table = self.table(table_id)
+        if not hints_allowed(table.row.settings, table.row.seats):
+            raise LudothequeError(_("hints are off at this table; its creator may turn them on."))
+        if table.is_over() or table.to_act() != seat:
+            raise LudothequeError(_("a hint is asked at one's own turn."))
+        if not table.game.manifest.has("hint"):
+            raise LudothequeError(_("{game} has no computer player to give a hint.",
+                                    game=table.game.name))
+        if (table_id, seat) in self._hinting:
+            raise LudothequeError(_("a hint is being worked out for you already."))
+        if len(self._hinting) >= HINTS_WAITING:
+            raise LudothequeError(_("the server is working out other hints; ask again in a "
+                                    "moment."))
+        if not self._allows("hint", table_id, seat):
+            raise LudothequeError(_("too many hints: a seat asks for at most {count} at once, "
+                                    "then one every {seconds} seconds.", count=HINT_RATE[0],
+                                    seconds=decimal(1 / HINT_RATE[1])))
+        state = table.state
+        # Only his view and his moves go to the worker, never the table.
+        work = partial(advised, table.game, seat, state.observation(seat),
+                       state.legal_actions(), language())
+        self._hinting.add((table_id, seat))
+        for listener in self._listeners[table_id]:
+            if listener.seat != seat:
+                listener.send({"type": "hinted", "seat": seat, "name": table.seat_name(seat)})
+        try:
+            return await self._helped(
+                "_hint_pool", f"table {table_id}: a hint for seat {seat}",
+                N_("the hint could not be worked out; the table is kept as it was."), work)
+        finally:
+            self._hinting.discard((table_id, seat))
 
     @staticmethod
     def _heard(listener: Listener, lines: Sequence[Said]) -> list[Said]:
@@ -960,7 +1016,8 @@ class Service:
         table.row = replace(table.row, settings=settings)
         # Spectators let read the talk read what is said from now on, not what was said before.
         for listener in self._listeners[table.id]:
-            listener.send({"type": "settings", "settings": settings, "told": told(settings)})
+            listener.send({"type": "settings", "settings": settings, "told": told(settings),
+                           "hints": hints_allowed(settings, table.row.seats)})
 
     async def _settings_read(self, table: GameTable) -> None:
         """Take the settings another process sharing the database wrote."""

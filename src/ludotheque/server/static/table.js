@@ -79,6 +79,9 @@ let presence = null, retry = 500, logged = Promise.resolve();
 // Around the game: the invitations (the creator's), the table's settings, the next table.
 let invites = [], creator = false, settings = {}, allInvites = false, next = null;
 let askedAgain = false, ownLink = null;
+// Hints: whether this table allows them, whether one is being worked out for this seat, and
+// the last one received with the event it was asked after (shown until the next event).
+let hintsAllowed = false, hintsChosen = false, hinting = false, hint = null;
 // A computer seat thinking (the server's "thinking": its seat, the event it thinks after, how
 // far its search has got) and
 // since when by this page's clock; the status line counts the seconds until its move comes.
@@ -187,12 +190,15 @@ function receive(m) {
     if (key && m.seat !== null) remember(tableId, key);
     invites = m.invites || [];
     creator = m.creator;
+    hintsAllowed = m.hints;
+    hintsChosen = m.hints_chosen;
     showSettings(m.settings, m.told);
     showInvites();
     render();
   } else if (m.type === "talk") {
     showTalk(m.lines);
   } else if (m.type === "settings") {
+    hintsAllowed = m.hints;
     showSettings(m.settings, m.told);
     render();
   } else if (m.type === "again") {
@@ -239,6 +245,7 @@ function receive(m) {
       send({ type: "hello", key, after: last });
     }
     askedAgain = false;
+    hinting = false;
     if (m.id) pending.delete(m.id);
     tell(m.message);
     render();
@@ -248,6 +255,17 @@ function receive(m) {
     if (screen.previewed) screen.previewed(m);
   } else if (m.type === "answer") {
     el("answer").textContent = m.text;
+  } else if (m.type === "hint") {
+    hinting = false;
+    hint = { after: last, moves: m.moves };
+    render();
+  } else if (m.type === "hinted") {
+    // Another seat asked for a hint: everyone sees that he did, never what he was told.
+    const item = document.createElement("li");
+    item.className = "aside";
+    item.textContent = _("{name} asked for a hint.", { name: calledName(m.name) });
+    log.append(item);
+    log.scrollTop = log.scrollHeight;
   }
 }
 
@@ -515,6 +533,17 @@ function render() {
   if (me.seat !== null && frame.can_take_back) {
     controls.append(button(_("Take back my last move"), () => act({ type: "take-back" }), true));
   }
+  // A choice to make: several moves, or a shot to aim.
+  const choosing = yours && !waiting && !frame.result && (legal.length > 1 || !!frame.write);
+  if (hintsAllowed && choosing) {
+    controls.append(button(hinting ? _("Thinking…") : _("Hint"), () => {
+      hinting = true;
+      send({ type: "hint" });
+      render();
+    }, true));
+    controls.lastChild.disabled = hinting;
+  }
+  showHint(choosing, legal);
   if (me.seat !== null && frame.kinds[me.seat] !== "human" && !frame.result) {
     controls.append(button(_("Take my seat back"), () => send({ type: "take-seat" }), true));
   }
@@ -545,6 +574,10 @@ function render() {
       controls.append(button(settings.spectators_read ? _("Hide the talk from spectators")
         : _("Let spectators read the talk from now on"), () => send({ type: "setting",
         name: "spectators_read", value: String(!settings.spectators_read) }), true));
+    }
+    if (hintsChosen) {
+      controls.append(button(settings.hints ? _("Turn hints off") : _("Turn hints on"),
+        () => send({ type: "setting", name: "hints", value: String(!settings.hints) }), true));
     }
     if (aimed) {
       controls.append(button(settings.assist ? _("Turn the assist off") : _("Turn the assist on"),
@@ -579,6 +612,27 @@ function render() {
       " · ", link("/", _("Back to the lobby")));
     controls.append(links);
   }
+}
+
+// The hint asked at this turn, under the moves: the computer's best moves, each in a line with
+// what it thinks it is worth, and a button to play it (its decisions one after the other: the
+// server plays a page's moves in the order sent); gone with the next event.
+function showHint(choosing, legal) {
+  const box = el("hint");
+  box.hidden = !hint || hint.after !== last || !choosing;
+  if (box.hidden) return;
+  const title = document.createElement("p");
+  title.textContent = _("The computer's best moves for you:");
+  const list = document.createElement("ol");
+  for (const advice of hint.moves) {
+    const item = document.createElement("li");
+    item.append(advice.said, " ");
+    if (legal.includes(advice.path[0]) || frame.write) {
+      item.append(button(_("Play it"), () => advice.path.forEach((move) => play(move)), true));
+    }
+    list.append(item);
+  }
+  box.replaceChildren(title, list);
 }
 
 // Once someone has opened the next table, every page here is offered to follow, in one click.

@@ -14,6 +14,7 @@ from ludotheque.agents.hint import hint, seed_of
 from ludotheque.core.game import Turn
 from ludotheque.core.i18n import reading
 from ludotheque.games.jacquet.position import Position
+from ludotheque.selfplay.analysis import Piece, judge, turns
 from tests.secrecy import DECKS, Course, check_prefix, random_game
 from tests.test_cli import run
 
@@ -95,3 +96,48 @@ def test_a_hint_depends_on_no_card_its_seat_has_not_seen(name, options, seed):
         advised += len(json.loads(hinted(course.states[prefix], seat))["moves"]) > 1
     # The check must have checked: relabelled deals replayed, and hints with a choice in them.
     assert checked >= 4 and advised >= 2, (checked, advised)
+
+
+def test_review_judges_a_finished_game_at_the_terminal(tmp_path):
+    record = tmp_path / "chain.json"
+    played = run("play", "crypto-geographique-chaine", "-o", "players=2", "-o", "rounds=1",
+                 "--seat", "1=random", "--seat", "2=random", "--seed", "4", "--save",
+                 str(record))
+    assert played.exit_code == 0, played.output
+    graph = tmp_path / "graph.png"
+    result = run("review", str(record), "--seat", "1", "--graph", str(graph), "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    assert "The costliest turns of" in result.output
+    assert re.search(r"north: \d+ turns judged, \d+ played as the best found; lost \d+% in all",
+                     result.output)
+    assert "south:" not in result.output and graph.stat().st_size > 10_000
+    refused = run("review", str(record), "--seat", "3")
+    assert refused.exit_code == 2
+    assert "crypto-geographique-chaine has seats 1 to 2; there is no seat 3." in refused.output
+
+
+def test_an_analysis_judges_each_turn_from_what_its_seat_could_know():
+    """The relabelled-deal check again, with a turn's judgement as the view: the move played
+    set beside the best found, judged at the moment, must not depend on a card the seat had
+    not seen, though the record of the finished game holds them all."""
+    name, options, seed = CARD_GAMES[0]
+    game = ludotheque.load_game(name, **options)
+    history = random_game(game, seed, limit=150)
+    course = Course(game, history, DECKS[name])
+    rng = random.Random(seed)
+    found = [(before, seat, path) for before, seat, path in turns(game, history)
+             if before >= 20 and len(course.states[before].legal_actions()) > 1]
+    checked = 0
+    for before, seat, path in rng.sample(found, 2):
+
+        def judged(state, viewer, before=before, seat=seat, path=path):
+            if len(state.history()) != before or viewer != seat:
+                return ""
+            piece = Piece(game.name, dict(game.options), tuple(state.history()), seat, path,
+                          None)
+            return json.dumps(judge(piece).__dict__, sort_keys=True)
+
+        tally = check_prefix(game, history, seat, before, judged, rng, tries=3, course=course)
+        assert not tally.leaks, tally.leaks[0]
+        checked += tally.worlds - tally.skipped
+    assert checked >= 2, checked

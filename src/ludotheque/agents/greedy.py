@@ -57,6 +57,14 @@ def turn_ends(state: State, limit: int = BUDGET) -> list[tuple[tuple[int, ...], 
     return ends
 
 
+def played_out(state: State, path: tuple[int, ...]) -> State:
+    """Where the decisions ``path`` lead from ``state`` (played on a copy)."""
+    state = state.clone()
+    for action in path:
+        state.apply_action(action)
+    return state
+
+
 class TurnPlan:
     """The rest of a turn a player has chosen whole: the decision to play in each position
     the turn passes through, so that he plays it out without choosing again.

@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -70,7 +70,8 @@ def best_first(weighed: list[Weighed]) -> list[Weighed]:
 
 
 class Weigher(Protocol):
-    """A player who can tell how it weighs the moves open to a turn, best first."""
+    """A player who can tell how it weighs the moves open to a turn, best first, within
+    ``seconds`` where it searches, the turns ``include`` among them."""
 
     @property
     def unit(self) -> str: ...
@@ -78,7 +79,8 @@ class Weigher(Protocol):
     @property
     def sampled(self) -> str: ...
 
-    def weigh(self, turn: Turn, seconds: float | None = None) -> list[Weighed]: ...
+    def weigh(self, turn: Turn, seconds: float | None = None,
+              include: Sequence[tuple[int, ...]] = ()) -> list[Weighed]: ...
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,28 @@ def said(advice: Advice, unit: str, sampled: str) -> str:
              COUNTERS: N_("{move} — worth {value} counters in the cup, ahead of the others "
                           "({sure}).")}[unit]
     return _(worth, move=advice.move, value=decimal(round(advice.value, 1)), sure=sure)
+
+
+def valued(value: float, unit: str) -> str:
+    """A value in its unit, as a person reads it.
+
+    >>> valued(0.625, CHANCE), valued(108.42, POINTS)
+    ('62%', '108.4 points')
+    """
+    if unit == CHANCE:
+        return _("{percent}%", percent=decimal(round(100 * value)))
+    if unit == POINTS:
+        return _("{value} points", value=decimal(round(value, 1)))
+    return _("{value} counters", value=decimal(round(value, 1)))
+
+
+def valued_move(move: str, value: float | None, unit: str) -> str:
+    """A move written with its value, where it has one.
+
+    >>> valued_move("pile", 108.42, POINTS), valued_move("stock", None, POINTS)
+    ('pile (108.4 points)', 'stock')
+    """
+    return move if value is None else f"{move} ({valued(value, unit)})"
 
 
 def seed_of(view: Mapping[str, Any]) -> int:

@@ -37,7 +37,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ludotheque.agents.greedy import TurnPlan
-from ludotheque.agents.mcts import Budget, Node, TreeSearch, outcome, ranked_turns
+from ludotheque.agents.mcts import Budget, Node, TreeSearch, outcome
 
 if TYPE_CHECKING:
     from ludotheque.agents.hint import Weighed
@@ -74,7 +74,7 @@ class ISMCTSAgent(TreeSearch):
 
     def _iterate(self, node: Node, world: State, me: int, players: int) -> None:
         rng = self.rng
-        path = [node]
+        path = [node]  # from the root
         while True:
             if world.is_terminal():
                 rewards = outcome(world)
@@ -88,7 +88,7 @@ class ISMCTSAgent(TreeSearch):
                 # His own turns are whole, as the heuristic player sees them, and the same in
                 # every deal: his hand is his own.
                 if node.turns is None:
-                    node.turns = ranked_turns(world, rng, self.evaluate, self.width)
+                    node.turns = self._turns(node is path[0], world, self.evaluate)
                 turns = [turn for turn, _ in node.turns]
                 new_turns = [turn for turn in turns if turn not in node.children]
                 turn = new_turns[0] if new_turns else node.select(turns, me, self.exploration)

@@ -25,9 +25,10 @@ of the whole tree of turns is :mod:`.ismcts`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from ludotheque.agents.greedy import TurnPlan, turn_ends
+from ludotheque.agents.greedy import TurnPlan, played_out, turn_ends
 from ludotheque.agents.hint import DEALS, POINTS, Weighed, best_first
 from ludotheque.agents.ismcts import seen
 from ludotheque.agents.mcts import Evaluate
@@ -64,10 +65,12 @@ class DrawAheadAgent:
             return planned
         return self.weigh(turn)[0].path[0]
 
-    def weigh(self, turn: Turn, seconds: float | None = None) -> list[Weighed]:
+    def weigh(self, turn: Turn, seconds: float | None = None,
+              include: Sequence[tuple[int, ...]] = ()) -> list[Weighed]:
         """His turns, best first, each with its value and the deals it was weighed over (one
         where it draws nothing: its value is then the same in every deal); the best planned.
-        His budget is a count of deals, not a time: ``seconds`` is not needed."""
+        His budget is a count of deals, not a time: ``seconds`` is not needed; and he weighs
+        every turn, those ``include`` asks for among them (by where they end)."""
         me = turn.player
         evaluate = self.evaluate or turn.game.manifest.evaluation()
         worlds = turn.worlds()
@@ -75,7 +78,7 @@ class DrawAheadAgent:
         weighed = []
         for path, end in turn_ends(sampled[0]):
             if end.is_chance_node() and not end.is_terminal():
-                value = sum(self._drawn(_played(world, path), me, evaluate) for world in sampled)
+                value = sum(self._drawn(played_out(world, path), me, evaluate) for world in sampled)
                 weighed.append(Weighed(path, value / len(sampled), len(sampled)))
             else:
                 weighed.append(Weighed(path, evaluate(end, me), 1))
@@ -100,10 +103,3 @@ class DrawAheadAgent:
             child.apply_action(action)
             values.append(evaluate(child, me))
         return max(values)
-
-
-def _played(world: State, path: tuple[int, ...]) -> State:
-    world = world.clone()
-    for action in path:
-        world.apply_action(action)
-    return world

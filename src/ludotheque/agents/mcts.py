@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
-from ludotheque.agents.greedy import TurnPlan, turn_ends
+from ludotheque.agents.greedy import TurnPlan, played_out, turn_ends
 from ludotheque.agents.hint import CHANCE, VISITS, Weighed
 from ludotheque.agents.progress import told
 from ludotheque.core.errors import LudothequeError
@@ -228,6 +228,8 @@ class TreeSearch:
         self.width = width
         self.exploration = exploration
         self.plan = TurnPlan()
+        #: The turns a weighing asks the root to try besides its own (:meth:`weigh`).
+        self._also: tuple[tuple[int, ...], ...] = ()
 
     #: What a search's values are (:mod:`.hint`): each seat's share of the win, by visits.
     unit: ClassVar[str] = CHANCE
@@ -240,11 +242,31 @@ class TreeSearch:
             return planned
         return self._search(turn, world, self.budget)[0].path[0]
 
-    def weigh(self, turn: Turn, seconds: float | None = None) -> list[Weighed]:
+    def weigh(self, turn: Turn, seconds: float | None = None,
+              include: Sequence[tuple[int, ...]] = ()) -> list[Weighed]:
         """The moves open to the turn's player as a search from scratch weighs them, best
-        first, the search stopped after ``seconds`` if its iterations are not done by then."""
+        first, the search stopped after ``seconds`` if its iterations are not done by then;
+        the turns ``include`` weighed too, where the search would not try them (a move played,
+        set beside the best by an analysis)."""
         budget = self.budget if seconds is None else Budget(self.budget.iterations, seconds)
-        return self._search(turn, turn.world(), budget)
+        self._also = tuple(include)
+        try:
+            return self._search(turn, turn.world(), budget)
+        finally:
+            self._also = ()
+
+    def _turns(self, at_root: bool, world: State, evaluate: Evaluate | None
+               ) -> list[tuple[tuple[int, ...], State]]:
+        """The turns a node of the tree tries (:func:`ranked_turns`), and at its root the
+        turns a weighing asks for besides."""
+        turns = ranked_turns(world, self.rng, evaluate, self.width)
+        if at_root and self._also:
+            ends = {end.key() for _, end in turns}
+            for path in self._also:
+                end = played_out(world, path)
+                if end.key() not in ends:  # not another order of a turn tried already
+                    turns.append((path, end))
+        return turns
 
     def _search(self, turn: Turn, world: State, budget: Budget) -> list[Weighed]:
         """The moves searched afresh from ``world``, one state the turn's view leaves possible,
@@ -296,7 +318,7 @@ class MCTSAgent(TreeSearch):
                 path.append(node)
                 continue
             if node.turns is None:
-                node.turns = ranked_turns(state, self.rng, self._evaluation(state), self.width)
+                node.turns = self._turns(node is root, state, self._evaluation(state))
             untried = [turn for turn in node.turns if turn[0] not in node.children]
             if untried:
                 turn, end = untried[0]

@@ -29,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludotheque.agents import is_person, kinds_text
+from ludotheque.agents.hint import SECONDS, valued, valued_move
 from ludotheque.cli.human import Abandoned
 from ludotheque.cli.menu import run_menu
 from ludotheque.cli.session import default_seats, play_at_terminal
@@ -44,6 +45,7 @@ from ludotheque.core.registry import games, load_game, manifest
 from ludotheque.play.help import how_to_play, marked_doc, rules_doc
 from ludotheque.play.result import result_sentence
 from ludotheque.play.table import GameInPlay
+from ludotheque.selfplay.analysis import analyse
 from ludotheque.selfplay.ratings import plot as plot_ratings
 from ludotheque.selfplay.readings import (
     Findings,
@@ -601,6 +603,57 @@ def replay(
         console.print(ngettext("The record stops after {count} move, before the end.",
                                "The record stops after {count} moves, before the end.",
                                len(record.moves)))
+
+
+@app.command()
+@friendly
+def review(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    seat: Annotated[
+        list[int] | None,
+        typer.Option("--seat", "-s", help="A seat to judge, counted from 1; every seat if none.",
+                     min=1),
+    ] = None,
+    graph: Annotated[
+        Path | None, typer.Option(help="Draw the game's graph to this file (.png or .svg).")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option(help="How long each turn's search may take, at most.", min=0.01)
+    ] = SECONDS,
+    jobs: Annotated[int, typer.Option(help="Processes to judge in parallel.", min=1)] = 1,
+    cluster: ClusterOption = None,
+) -> None:
+    """Judge each turn of a game as a hint would have: the move played beside the best found,
+    from what its seat could know then, and the costliest turns."""
+    record = Record.read(file)
+    game = record.load_game()
+    seats = sorted({s - 1 for s in seat}) if seat else None
+    if seats and seats[-1] >= game.num_players():
+        raise LudothequeError(_("{game} has seats 1 to {count}; there is no seat {seat}.",
+                                game=game.name, count=game.num_players(), seat=seats[-1] + 1))
+    with long_progress() as progress:
+        task = progress.add_task(_("judging the turns"), total=None)
+        found = analyse(record, seats, seconds, jobs, cluster,
+                        told=lambda done, total: progress.update(task, completed=done,
+                                                                 total=total))
+    table = Table(title=_("The costliest turns of {game}", game=game.info.title))
+    for column in (_("after action"), _("seat"), _("played"), _("best found"), _("cost")):
+        table.add_column(column)
+    for judged in found.costliest():
+        table.add_row(str(judged.number), game.seat_called(judged.seat),
+                      valued_move(judged.played, judged.played_value, found.unit),
+                      valued_move(judged.best, judged.best_value, found.unit),
+                      valued(judged.cost, found.unit))
+    console.print(table)
+    for s in sorted({j.seat for j in found.judgements}):
+        mine = [j for j in found.judgements if j.seat == s]
+        console.print(ngettext(
+            "{seat}: {count} turn judged, {best} played as the best found; lost {lost} in all.",
+            "{seat}: {count} turns judged, {best} played as the best found; lost {lost} in all.",
+            len(mine), seat=game.seat_called(s), best=sum(j.cost == 0 for j in mine),
+            lost=valued(sum(j.cost for j in mine), found.unit)))
+    if graph is not None:
+        console.print(_("The graph of the game: {path}", path=found.draw(game, graph)))
 
 
 @app.command()

@@ -1,7 +1,10 @@
 """How long a hint takes (issue 39: within 2 s median on this machine), beside how long the
-game's own ``hard`` player takes to choose at the same positions, printed as Markdown.
+game's own ``hard`` player takes to choose at the same positions, printed as Markdown; and with
+``--review``, how long the analysis of a whole Jacquet game takes in one process and in two
+(the goal: under a minute with two).
 
     .venv/bin/python benchmarks/hint.py [GAME ...] [--positions N] [--seed S]
+    .venv/bin/python benchmarks/hint.py --review [--seed S]
 
 For each rule set with a computer player, at its default options: random games from the seed,
 and ``N`` positions drawn from them where a person would have a choice (two legal moves or
@@ -14,6 +17,7 @@ search, charting a pot) is made once beforehand and not counted.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -23,6 +27,9 @@ import ludotheque
 from ludotheque.agents import make_agent
 from ludotheque.agents.hint import SECONDS, hint, seed_of
 from ludotheque.core.game import State
+from ludotheque.core.record import Record
+from ludotheque.selfplay.analysis import analyse, pieces
+from ludotheque.selfplay.match import play_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.helpers import decisions  # the tests' random positions
@@ -50,12 +57,37 @@ def timed(work) -> float:
     return time.perf_counter() - start
 
 
+def review(seed: int) -> None:
+    """A whole Jacquet game between heuristic players analysed for both seats, in one process
+    and in two: each judgement a turn's hint, so that their number sets the time."""
+    game = ludotheque.load_game("jacquet")
+    players = [make_agent("heuristic", seed=seed), make_agent("heuristic", seed=seed + 1)]
+    state = play_match(game, players, random.Random(seed))
+    record = Record.of(state)
+    turns = len(pieces(record)[1])
+    print(f"\nA whole Jacquet game between heuristic players (seed {seed}, "
+          f"{len(state.history())} actions, {turns} turns with a choice), analysed for both "
+          "seats:\n")
+    print("| processes | seconds | turns a second |")
+    print("|---:|---:|---:|")
+    times = {}
+    for jobs in (1, 2):
+        times[jobs] = timed(lambda jobs=jobs: analyse(record, jobs=jobs))
+        print(f"| {jobs} | {times[jobs]:.1f} | {turns / times[jobs]:.1f} |", flush=True)
+    print(f"\nTwo processes: {times[1] / times[2]:.2f}× one.")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=GAMES)
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--seed", type=int, default=39)
+    parser.add_argument("--review", action="store_true",
+                        help="Time the analysis of a whole Jacquet game instead.")
     args = parser.parse_args()
+    if args.review:
+        review(args.seed)
+        return
     print(f"Hints at {args.positions} positions a rule set (seed {args.seed}), their search "
           f"bounded at {SECONDS} s; beside them the `hard` player's decision at the same "
           "positions.\n")

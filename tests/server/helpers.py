@@ -51,6 +51,7 @@ def served(
     settings.setdefault("background", ThreadPoolExecutor(1))
     settings.setdefault("preview_pool", ThreadPoolExecutor(1))
     settings.setdefault("hint_pool", ThreadPoolExecutor(1))
+    settings.setdefault("analysis_pool", ThreadPoolExecutor(2))
     app = create_app(database, rng=rng or random.Random(seed), **settings)
     with TestClient(app) as client:
         client.seats = []  # type: ignore[attr-defined]

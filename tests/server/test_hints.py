@@ -1,11 +1,15 @@
-"""Hints on the server (issue 39): against the computer a seat may ask for one at its turn; at
-a table between people only where its creator allows them; the others are told that a seat
-asked, never what it was told; a refusal is one sentence and costs nothing."""
+"""Hints and analyses on the server (issue 39): against the computer a seat may ask for a hint
+at its turn; at a table between people only where its creator allows them; the others are told
+that a seat asked, never what it was told; a refusal is one sentence and costs nothing. A
+finished game's record is analysed a turn at a time, each told as it is judged."""
 
 from __future__ import annotations
 
 import json
 
+import ludotheque
+from ludotheque.core.record import Record
+from tests.helpers import play_at_random
 from tests.server.helpers import Seat, create, invited, served
 
 
@@ -52,3 +56,34 @@ def test_hints_between_people_are_a_setting_and_their_content_is_the_askers(tmp_
             assert not any(m["type"] == "hint" for m in said)
             assert all(advice["said"] not in text for advice in told["moves"]
                        for text in other.received)
+
+
+def _finished_chain_game() -> str:
+    game = ludotheque.load_game("crypto-geographique-chaine", players=2, rounds=1)
+    return Record.of(play_at_random(game, 4), ("human", "random")).to_json()
+
+
+def test_a_finished_game_is_analysed_a_turn_at_a_time(tmp_path):
+    with served(f"sqlite:///{tmp_path / 't.sqlite'}") as client:
+        record = _finished_chain_game()
+        answer = client.post("/replay/analysis?seat=0", content=record,
+                             headers={"content-type": "application/json"})
+        assert answer.status_code == 200, answer.text
+        lines = [json.loads(line) for line in answer.text.splitlines()]
+        progress, (last,) = lines[:-1], lines[-1:]
+        total = progress[0]["total"]
+        assert [p["done"] for p in progress] == list(range(1, total + 1))
+        analysis = last["analysis"]
+        assert analysis["unit"] == "chance" and len(analysis["judgements"]) == total
+        assert {j["seat"] for j in analysis["judgements"]} == {0}
+        # Each turn points at the replay's step where it began.
+        steps = client.post("/replay/steps", content=record,
+                            headers={"content-type": "application/json"}).json()
+        for judged in analysis["judgements"]:
+            assert 0 < judged["step"] < len(steps)
+        for costly in analysis["costliest"]:
+            assert costly["said"].startswith(f"north, at step {costly['step']}: played ")
+        refused = client.post("/replay/analysis?seat=7", content=record,
+                              headers={"content-type": "application/json"})
+        assert refused.status_code == 400
+        assert refused.json()["error"] == "a seat is asked for by its number, 0 to 1, not '7'."

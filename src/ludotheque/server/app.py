@@ -29,15 +29,18 @@ from fastapi.responses import (
     JSONResponse,
     RedirectResponse,
     Response,
+    StreamingResponse,
 )
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from ludotheque.core import i18n
-from ludotheque.core.errors import LudothequeError
+from ludotheque.core.errors import LudothequeError, quoted
 from ludotheque.core.i18n import N_, _, decimal
+from ludotheque.core.numbers import parse_int
 from ludotheque.core.record import MAX_RECORD_BYTES, Record, nesting
 from ludotheque.server import pages
+from ludotheque.server.analyses import Analyses
 from ludotheque.server.guard import (
     Allowance,
     Refused,
@@ -97,6 +100,7 @@ def create_app(
     background: Executor | None = None,
     preview_pool: Executor | None = None,
     hint_pool: Executor | None = None,
+    analysis_pool: Executor | None = None,
     workers: int | None = None,
     shot_workers: int = 1,
     hand_over_after: float = HAND_OVER_AFTER,
@@ -112,8 +116,10 @@ def create_app(
     """The application over the database at ``database`` (any SQLAlchemy URL); a connection
     may send ``message_rate`` messages: a burst, then so many a second; a client address may
     open ``creations`` tables and replay ``replays`` records, as many. The computer players
-    think as ``Service`` says. Links to share are built on ``public_url`` (the server as
-    others reach it: ``https://jeux.example.org``), else on each page's own address."""
+    think as ``Service`` says, and finished games are analysed in ``analysis_pool`` (by default
+    processes of their own: ``server.analyses``). Links to share are built on ``public_url``
+    (the server as others reach it: ``https://jeux.example.org``), else on each page's own
+    address."""
     public = origin(public_url) if public_url else None
 
     @asynccontextmanager
@@ -126,9 +132,11 @@ def create_app(
                           hide_after=hide_after, abandon_after=abandon_after,
                           max_playing=max_playing)
         app.state.service = service
+        app.state.analyses = Analyses(analysis_pool)
         await service.start()
         yield
         await service.close()
+        app.state.analyses.close()
 
     app = FastAPI(title="Ludothèque", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
@@ -150,7 +158,8 @@ def create_app(
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
         """What is refused at the door: one sentence, with its status."""
-        if request.url.path.startswith("/replay/steps") or request.url.path.endswith("/record"):
+        if (request.url.path in ("/replay/steps", "/replay/analysis")
+                or request.url.path.endswith("/record")):
             return JSONResponse({"error": str(exc)}, status_code=exc.status)
         return HTMLResponse(pages.problem(str(exc)), status_code=exc.status)
 
@@ -282,6 +291,28 @@ def create_app(
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse(steps)
 
+    @app.post("/replay/analysis")
+    async def replay_analysis(request: Request) -> Response:
+        """The analysis of a finished game's record (sent as the body, JSON) for ``seat`` (a
+        number, or none for every seat), told a line at a time as it is worked out
+        (``server.analyses``)."""
+        kind = request.headers.get("content-type", "").partition(";")[0].strip()
+        if kind != "application/json":
+            raise Refused(_("a game is analysed with its record sent as application/json."),
+                          415)
+        body = await bounded_body(request, MAX_RECORD_BYTES, RECORD_AT_MOST)
+        try:
+            record = _uploaded(body.decode("utf-8-sig"), replayed, client_of(request))
+            seat = _seat_asked(request.query_params.get("seat"), record)
+            lines = app.state.analyses.start(record, seat, i18n.language())
+        except Refused:
+            raise
+        except UnicodeDecodeError:
+            return JSONResponse({"error": _("a record is UTF-8 text; this file is not.")}, 400)
+        except LudothequeError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        return StreamingResponse(lines, media_type="application/x-ndjson")
+
     @app.websocket("/t/{table_id}/ws")
     async def stream(websocket: WebSocket, table_id: str) -> None:
         try:
@@ -306,6 +337,18 @@ def _page_origin(said: str | None) -> str | None:
         return origin(said) if said is not None else None
     except LudothequeError:
         return None
+
+
+def _seat_asked(asked: str | None, record: Record) -> int | None:
+    """The seat a replay asks about (``seat``: its number, or nothing for every seat)."""
+    if asked in (None, ""):
+        return None
+    count = record.load_game().num_players()
+    seat = parse_int(asked)
+    if seat is None or seat >= count:
+        raise LudothequeError(_("a seat is asked for by its number, 0 to {last}, not {seat}.",
+                                last=count - 1, seat=quoted(asked[:20])))
+    return seat
 
 
 def _uploaded(text: str, replayed: Allowance, client: str) -> Record:

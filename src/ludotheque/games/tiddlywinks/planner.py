@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -84,10 +85,12 @@ class ShotPlanner:
     def choose(self, turn: Turn) -> int:
         return self.weigh(turn)[0].path[0]
 
-    def weigh(self, turn: Turn, seconds: float | None = None) -> list[Weighed]:
-        """Its candidate shots, best first, each worth the mean of its outcomes under the
-        trembles tried (the same for every candidate); those not tried once ``seconds`` have
-        passed are left out (the first is always tried). A lone candidate is not tried."""
+    def weigh(self, turn: Turn, seconds: float | None = None,
+              include: Sequence[tuple[int, ...]] = ()) -> list[Weighed]:
+        """Its candidate shots, and the shots ``include`` besides, best first, each worth the
+        mean of its outcomes under the trembles tried (the same for every shot); those not
+        tried once ``seconds`` have passed are left out (the first and those asked for are
+        always tried). A lone candidate is not tried."""
         # The table hides nothing: the world is a copy of it.
         state = turn.world()
         if not isinstance(state, TiddlywinksState):
@@ -97,7 +100,8 @@ class ShotPlanner:
             return [Weighed((PASS,), None, 0)]
         game = state.game
         me = state.current_player()
-        candidates = self.candidates(game, state, me)
+        asked = [Shot.from_id(path[0]) for path in include]
+        candidates = list(dict.fromkeys([*self.candidates(game, state, me), *asked]))
         if len(candidates) == 1:
             return [Weighed((candidates[0].id,), None, 0)]
         trembles = [Tremble.quantised(*(self.rng.gauss(0.0, 1.0) for _ in range(4)))
@@ -107,8 +111,9 @@ class ShotPlanner:
         deadline = None if seconds is None else time.perf_counter() + seconds
         weighed = []
         for done, shot in enumerate(candidates):
-            if deadline is not None and done and time.perf_counter() > deadline:
-                break
+            if (deadline is not None and done and time.perf_counter() > deadline
+                    and shot not in asked):
+                continue
             told(done / len(candidates))
             aimed = replace(state.position, aimed=shot)
             value = sum(self.value(game, game.play(aimed, t), me) for t in trembles)

@@ -28,7 +28,7 @@ from ludotheque.agents import make_agent
 from ludotheque.agents.hint import SECONDS, hint, seed_of
 from ludotheque.core.game import State
 from ludotheque.core.record import Record
-from ludotheque.selfplay.analysis import analyse, pieces
+from ludotheque.selfplay.analysis import analyse, to_judge
 from ludotheque.selfplay.match import play_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -64,7 +64,7 @@ def review(seed: int) -> None:
     players = [make_agent("heuristic", seed=seed), make_agent("heuristic", seed=seed + 1)]
     state = play_match(game, players, random.Random(seed))
     record = Record.of(state)
-    turns = len(pieces(record)[1])
+    turns = len(to_judge(record)[2])
     print(f"\nA whole Jacquet game between heuristic players (seed {seed}, "
           f"{len(state.history())} actions, {turns} turns with a choice), analysed for both "
           "seats:\n")

@@ -25,6 +25,14 @@ def test_a_seat_against_the_computer_asks_for_a_hint_at_its_turn(tmp_path):
         assert told["unit"] == "points" and 1 <= len(told["moves"]) <= 3
         best = told["moves"][0]
         assert best["path"][0] in frame["legal"] and best["said"].startswith(best["move"])
+        assert told["after"] == frame["n"]  # the event it was worked out after
+        # A seat asks three at once, then one every five seconds.
+        for _ in range(2):
+            seat.send({"type": "hint"})
+            seat.until("hint")
+        seat.send({"type": "hint"})
+        assert seat.until("error")["message"] == ("too many hints: a seat asks for at most 3 "
+                                                  "at once, then one every 5 seconds.")
         # The hint costs the table nothing: the move it advises is played as any other.
         seat.play(best["path"][0], "m1")
 

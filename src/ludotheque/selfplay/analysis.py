@@ -208,10 +208,10 @@ def _found(world: State, seat: int, weighed: list[Weighed], path: tuple[int, ...
     return next((w for w in weighed if ending(w.path) == end), None)
 
 
-def pieces(record: Record, seats: Iterable[int] | None = None,
-           seconds: float | None = SECONDS) -> tuple[Game, list[Piece]]:
-    """The record's game, and each turn of ``seats`` (None: every seat) with a choice in it,
-    to judge."""
+def to_judge(record: Record, seats: Iterable[int] | None = None
+             ) -> tuple[Game, list[int], list[tuple[int, int, tuple[int, ...]]]]:
+    """The record's game, its standing history, and each turn of ``seats`` (None: every seat)
+    with a choice in it (:func:`turns`' form), to judge."""
     game = record.load_game()
     if not game.manifest.has("hint"):
         raise LudothequeError(_("{game} has no computer player to judge its moves.",
@@ -220,13 +220,22 @@ def pieces(record: Record, seats: Iterable[int] | None = None,
     chosen = set(range(game.num_players())) if seats is None else set(seats)
     found = []
     state = game.new_initial_state()
+    played = 0
     for before, seat, path in turns(game, history):
-        for action in history[len(state.history()):before]:
+        for action in history[played:before]:
             state.apply_action(action)
+        played = before
         if seat in chosen and (len(path) > 1 or len(state.legal_actions()) > 1):
-            found.append(Piece(game.name, dict(game.options), tuple(history[:before]), seat,
-                               path, seconds))
-    return game, found
+            found.append((before, seat, path))
+    return game, history, found
+
+
+def pieces(game: Game, history: Sequence[int], chosen: Iterable[tuple[int, int, tuple[int, ...]]],
+           seconds: float | None = SECONDS) -> list[Piece]:
+    """The turns ``chosen`` (:func:`to_judge`) as pieces to judge, each search bounded at
+    ``seconds``."""
+    return [Piece(game.name, dict(game.options), tuple(history[:before]), seat, path, seconds)
+            for before, seat, path in chosen]
 
 
 def assembled(game: Game, judgements: Iterable[Judgement]) -> Analysis:
@@ -245,7 +254,8 @@ def analyse(
 ) -> Analysis:
     """The analysis of ``record``'s game for ``seats`` (None: every seat), its turns judged in
     ``jobs`` processes or on the Dask ``cluster``, ``told(done, total)`` as each is done."""
-    game, work = pieces(record, seats, seconds)
+    game, history, chosen = to_judge(record, seats)
+    work = pieces(game, history, chosen, seconds)
     judged: list[Judgement] = []
 
     def finished(index: int, judgement: Judgement) -> None:

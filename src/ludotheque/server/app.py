@@ -32,6 +32,7 @@ from fastapi.responses import (
     StreamingResponse,
 )
 from fastapi.staticfiles import StaticFiles
+from starlette.background import BackgroundTask
 from starlette.websockets import WebSocketDisconnect
 
 from ludotheque.core import i18n
@@ -304,14 +305,17 @@ def create_app(
         try:
             record = _uploaded(body.decode("utf-8-sig"), replayed, client_of(request))
             seat = _seat_asked(request.query_params.get("seat"), record)
-            lines = app.state.analyses.start(record, seat, i18n.language())
+            client = client_of(request)
+            lines = await app.state.analyses.start(record, seat, i18n.language(), client)
         except Refused:
             raise
         except UnicodeDecodeError:
             return JSONResponse({"error": _("a record is UTF-8 text; this file is not.")}, 400)
         except LudothequeError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
-        return StreamingResponse(lines, media_type="application/x-ndjson")
+        # Released when the lines end, and again once the answer is over, however it ends.
+        return StreamingResponse(lines, media_type="application/x-ndjson",
+                                 background=BackgroundTask(app.state.analyses.release, client))
 
     @app.websocket("/t/{table_id}/ws")
     async def stream(websocket: WebSocket, table_id: str) -> None:
@@ -548,10 +552,25 @@ async def _handle(
     elif kind == "take-seat":
         await service.take_seat(table_id, seat)
     elif kind == "hint":
-        listener.send({"type": "hint", **await service.hint(table_id, seat)})
+        # Worked out beside the connection's other messages: a move need not wait for it.
+        task = asyncio.create_task(_hint(service, table_id, listener, seat))
+        _hints.add(task)
+        task.add_done_callback(_hints.discard)
     if "id" in said:
         number = service.table(table_id).acknowledged(seat, said["id"])
         listener.send({"type": "ack", "id": said["id"], "n": number})
+
+
+#: The hints being worked out for connections (kept, as a task is only weakly held).
+_hints: set[asyncio.Task[None]] = set()
+
+
+async def _hint(service: Service, table_id: str, listener: Listener, seat: int) -> None:
+    """A hint for the connection's seat, or the sentence that refused it."""
+    try:
+        listener.send({"type": "hint", **await service.hint(table_id, seat)})
+    except LudothequeError as exc:
+        listener.send(error(str(exc)))
 
 
 async def _pump(websocket: WebSocket, listener: Listener) -> None:

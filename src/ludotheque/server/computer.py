@@ -121,26 +121,28 @@ def faults_as_text() -> Iterator[None]:
 PR_SET_PDEATHSIG = 1
 
 
-def worker_pool(workers: int | None = None) -> Executor:
+def worker_pool(workers: int | None = None, nice: int = 0) -> Executor:
     """A pool of ``workers`` processes (by default one per core), started afresh rather than
-    forked: the server's threads and event loop are not copied into them. Each worker ends
-    with the server, however the server ends (:func:`bound_to`)."""
+    forked: the server's threads and event loop are not copied into them, and ``nice`` lower
+    in priority than the server. Each worker ends with the server, however the server ends
+    (:func:`bound_to`)."""
     return ProcessPoolExecutor(
         max_workers=workers or os.cpu_count() or 1,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=bound_to,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), nice),
     )
 
 
-def bound_to(parent: int) -> None:
+def bound_to(parent: int, nice: int = 0) -> None:
     """End this worker when ``parent``, the server that started it, ends, even by ``kill -9``:
     on Linux the kernel sends it SIGKILL then (``PR_SET_PDEATHSIG``), and if the server is gone
     already it ends now. The signal follows the *thread* that started the worker: a pool starts
     its workers from the thread that submits to it, the server's event loop, which lasts as
     long as the server. Once the workers are gone, multiprocessing's resource tracker, which
-    only they and the server hold open, ends by itself."""
+    only they and the server hold open, ends by itself. The worker then takes its ``nice``."""
     if sys.platform == "linux":
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:
         os._exit(0)
+    os.nice(nice)

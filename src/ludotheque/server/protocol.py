@@ -35,13 +35,14 @@ hello again without one), ``talk`` (lines said), ``settings`` (the table's, chan
 (the next table, with this seat's key there), ``link``, ``thinking`` (a computer seat is
 thinking after event ``after``, for ``for`` seconds so far, and where its search tells it, has
 spent the share ``done`` of its budget, told again each second as it grows: its move, in an
-``update``, ends it), ``hint`` (to the seat that asked: its ``moves``, best first, each with
-``move``, its decisions ``path`` as typed, ``value``, ``samples`` and the line ``said``, in the
-``unit`` of ``agents.hint``), ``hinted`` (to everyone else: the ``seat`` that asked, and its
-``name``; ``welcome`` and ``settings`` say whether this table allows hints, ``hints``, and
-``welcome`` whether its setting decides it, ``hints_chosen``) and ``preview`` (the ``move``
-asked for, and where each counter it moves would come to rest, ``rests``, or the ``error`` that
-refused it: every preview asked for is answered, so that a page asks the next).
+``update``, ends it), ``hint`` (to the seat that asked: the event it was worked out after,
+``after``, and its ``moves``, best first, each with ``move``, its decisions ``path`` as typed,
+``value``, ``samples`` and the line ``said``, in the ``unit`` of ``agents.hint``), ``hinted``
+(to everyone else: the ``seat`` that asked, and its ``name``; ``welcome`` and ``settings`` say
+whether this table allows hints, ``hints``, and ``welcome`` whether its setting decides it,
+``hints_chosen``) and ``preview`` (the ``move`` asked for, and where each counter it moves
+would come to rest, ``rests``, or the ``error`` that refused it: every preview asked for is
+answered, so that a page asks the next).
 
 >>> read('{"type": "move", "id": "a1", "move": "1/4"}')
 {'type': 'move', 'id': 'a1', 'move': '1/4'}

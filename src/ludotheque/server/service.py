@@ -905,11 +905,11 @@ class Service:
         if len(self._hinting) >= HINTS_WAITING:
             raise LudothequeError(_("the server is working out other hints; ask again in a "
                                     "moment."))
-        if not self._allows("hint", table_id, seat):
+        if not self._allows("hint", table_id, seat, HINT_RATE):
             raise LudothequeError(_("too many hints: a seat asks for at most {count} at once, "
                                     "then one every {seconds} seconds.", count=HINT_RATE[0],
                                     seconds=decimal(1 / HINT_RATE[1])))
-        state = table.state
+        state, after = table.state, table.number
         # Only his view and his moves go to the worker, never the table.
         work = partial(advised, table.game, seat, state.observation(seat),
                        state.legal_actions(), language())
@@ -918,9 +918,11 @@ class Service:
             if listener.seat != seat:
                 listener.send({"type": "hinted", "seat": seat, "name": table.seat_name(seat)})
         try:
-            return await self._helped(
+            told = await self._helped(
                 "_hint_pool", f"table {table_id}: a hint for seat {seat}",
                 N_("the hint could not be worked out; the table is kept as it was."), work)
+            # The event it was worked out after: a page shows it only while that is the last.
+            return {**told, "after": after}
         finally:
             self._hinting.discard((table_id, seat))
 
@@ -1027,10 +1029,12 @@ class Service:
             if settings != table.row.settings:
                 self._settled(table, settings)
 
-    def _allows(self, what: str, table_id: str, seat: int) -> bool:
-        """Whether ``seat`` may do ``what`` again now (:data:`TALK_RATE`)."""
+    def _allows(self, what: str, table_id: str, seat: int,
+                rate: tuple[int, float] = TALK_RATE) -> bool:
+        """Whether ``seat`` may do ``what`` again now, at ``rate`` (a burst, then so many a
+        second)."""
         key = (what, table_id, seat)
-        flood = self._allowances.setdefault(key, Flood(time.monotonic(), *TALK_RATE))
+        flood = self._allowances.setdefault(key, Flood(time.monotonic(), *rate))
         return flood.allows(time.monotonic())
 
     async def close_table(self, table_id: str, seat: int) -> None:

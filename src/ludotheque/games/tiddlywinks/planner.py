@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ludotheque.agents.hint import COUNTERS, TREMBLES, Weighed, best_first
+from ludotheque.agents.hint import COUNTERS, TREMBLES, Weighed
 from ludotheque.agents.progress import told
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.game import Turn
@@ -109,17 +109,19 @@ class ShotPlanner:
         if game.options["hands"] == "steady":
             trembles = [Tremble(0.0, 0.0, 0.0, 0.0)]
         deadline = None if seconds is None else time.perf_counter() + seconds
-        weighed = []
+        tried: list[tuple[float, Weighed]] = []
         for done, shot in enumerate(candidates):
             if (deadline is not None and done and time.perf_counter() > deadline
                     and shot not in asked):
                 continue
             told(done / len(candidates))
             aimed = replace(state.position, aimed=shot)
-            value = sum(self.value(game, game.play(aimed, t), me) for t in trembles)
-            weighed.append(Weighed((shot.id,), value / len(trembles), len(trembles)))
-        weighed = best_first(weighed)
-        return weighed
+            total = sum(self.value(game, game.play(aimed, t), me) for t in trembles)
+            tried.append((total, Weighed((shot.id,), total / len(trembles), len(trembles))))
+        # Ranked by the totals, which a division could make equal: the first found of equal
+        # ones first.
+        tried.sort(key=lambda tw: -tw[0])
+        return [w for _, w in tried]
 
     def candidates(self, game: TiddlywinksGame, state: TiddlywinksState, me: int) -> list[Shot]:
         """For its counters likeliest to pot: the chart's best pot, a little harder and softer,

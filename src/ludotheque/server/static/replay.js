@@ -72,7 +72,12 @@ async function analyse() {
   try {
     const response = await fetch(`/replay/analysis?seat=${seat}`,
       { method: "POST", body: record, headers: { "Content-Type": "application/json" } });
-    if (!response.ok) { said.textContent = (await response.json()).error; return; }
+    if (!response.ok) {
+      const refused = await response.json().catch(() => null);
+      said.textContent = refused && refused.error ? refused.error
+        : _("The server could not analyse this game ({status}).", { status: response.status });
+      return;
+    }
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
     for (;;) {

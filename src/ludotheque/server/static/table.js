@@ -257,7 +257,7 @@ function receive(m) {
     el("answer").textContent = m.text;
   } else if (m.type === "hint") {
     hinting = false;
-    hint = { after: last, moves: m.moves };
+    hint = m;  // shown while the event it was worked out after is the last one shown
     render();
   } else if (m.type === "hinted") {
     // Another seat asked for a hint: everyone sees that he did, never what he was told.

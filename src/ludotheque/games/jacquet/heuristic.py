@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from ludotheque.core.game import State
+from ludotheque.games.jacquet.bearoff import race, racing
 from ludotheque.games.jacquet.fast import (
     BAR_AT,
     OFF_AT,
@@ -206,11 +207,20 @@ def _playout(
 class HeuristicPlayout:
     """A leaf value for the search players: the heuristic player finishes the game on both
     sides, compiled (a few milliseconds), and the winner takes the reward. Rollouts of a good
-    player measure a position far better than random ones (Tesauro and Galperin, 1996)."""
+    player measure a position far better than random ones (Tesauro and Galperin, 1996). Once
+    the race is pure, each side's checkers all in its fourth table, the bear-off database gives
+    each its exact chance instead (:mod:`.bearoff`)."""
 
     def __call__(self, state: State, rng: random.Random) -> list[float]:
         p = state.position  # type: ignore[attr-defined]
         winner = p.winner
+        race_on = racing(p.cells) if winner is None and p.stage is Stage.DICE else None
+        if race_on is not None:
+            # A pure race, the dice about to be thrown: its odds are exact (:mod:`.bearoff`).
+            white = race(race_on[p.to_move], race_on[1 - p.to_move],
+                         state.game.rules)  # type: ignore[attr-defined]
+            white = white if p.to_move == 0 else 1.0 - white
+            return [white, 1.0 - white]
         if winner is None:
             game = state.game
             first, second, n = dice_args(p.dice) if p.stage is Stage.MOVE else (0, 0, 0)

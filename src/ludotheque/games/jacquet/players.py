@@ -9,7 +9,8 @@ MCTS = {
     "easy": mcts(iterations=8, width=2, leaf=HeuristicPlayout()),
     "medium": mcts(iterations=40, width=3, leaf=HeuristicPlayout()),
     "hard": mcts(iterations=160, width=4, leaf=HeuristicPlayout()),
-}#: The hint's player: the game's own at ``hard``, its search cut short where a hint is
+}
+#: The hint's player: the game's own at ``hard``, its search cut short where a hint is
 #: bounded in time (``agents.hint``).
 HINT = MCTS["hard"]
 

@@ -111,6 +111,11 @@ def test_review_judges_a_finished_game_at_the_terminal(tmp_path):
     assert re.search(r"north: \d+ turns judged, \d+ played as the best found; lost \d+% in all",
                      result.output)
     assert "south:" not in result.output and graph.stat().st_size > 10_000
+    forced = tmp_path / "dames.json"
+    assert run("play", "dames-rabattues", "--seat", "1=random", "--seat", "2=random", "--seed",
+               "2", "--save", str(forced)).exit_code == 0
+    assert ("No turn of this game left its player a choice: there is nothing to judge."
+            in run("review", str(forced)).output)
     refused = run("review", str(record), "--seat", "3")
     assert refused.exit_code == 2
     assert "crypto-geographique-chaine has seats 1 to 2; there is no seat 3." in refused.output

@@ -636,15 +636,23 @@ def review(
         found = analyse(record, seats, seconds, jobs, cluster,
                         told=lambda done, total: progress.update(task, completed=done,
                                                                  total=total))
-    table = Table(title=_("The costliest turns of {game}", game=game.info.title))
-    for column in (_("after action"), _("seat"), _("played"), _("best found"), _("cost")):
-        table.add_column(column)
-    for judged in found.costliest():
-        table.add_row(str(judged.number), game.seat_called(judged.seat),
-                      valued_move(judged.played, judged.played_value, found.unit),
-                      valued_move(judged.best, judged.best_value, found.unit),
-                      valued(judged.cost, found.unit))
-    console.print(table)
+    if not found.judgements:
+        console.print(_("No turn of this game left its player a choice: there is nothing to "
+                        "judge."))
+        return
+    costly = found.costliest()
+    if costly:
+        table = Table(title=_("The costliest turns of {game}", game=game.info.title))
+        for column in (_("after action"), _("seat"), _("played"), _("best found"), _("cost")):
+            table.add_column(column)
+        for judged in costly:
+            table.add_row(str(judged.number), game.seat_called(judged.seat),
+                          valued_move(judged.played, judged.played_value, found.unit),
+                          valued_move(judged.best, judged.best_value, found.unit),
+                          valued(judged.cost, found.unit))
+        console.print(table)
+    else:
+        console.print(_("Every turn judged was played as the best the computer found."))
     for s in sorted({j.seat for j in found.judgements}):
         mine = [j for j in found.judgements if j.seat == s]
         console.print(ngettext(

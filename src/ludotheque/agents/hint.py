@@ -1,12 +1,14 @@
 """Hints (le conseil): what the game's own strong player thinks of the moves open to a seat.
 
-A person at his turn asks for a hint; the rule set's hint player (its manifest's ``hint``, the
-``hard`` player of its own method on a budget bounded in time) weighs his moves from his
+A person at his turn asks for a hint; the rule set's hint player (its manifest's ``hint``: the
+game's own strong player, ``hard`` or the shot planner at ``medium``, a tree search among them
+stopped after :data:`SECONDS`) weighs his moves from his
 :class:`~ludotheque.core.game.Turn` alone, as any computer player does, and tells the best
 three with the value it gives each, in the game's own terms (:data:`UNITS`: a chance of
 winning, points, counters in the cup), and how sure it is (its visits, the deals or the
 trembles it weighed them over). Its generator is seeded from the seat's view: a hint is the
-same whatever the cards the seat has not seen, and the same asked twice.
+same whatever the cards the seat has not seen, and the same asked twice, wherever its search
+ends by its iterations rather than its time.
 
 White's last two checkers stand on his 24 and 19 points, Black's last on his 24, and White
 throws 6-1 (the example of :mod:`.mcts`): bearing both off wins at once.

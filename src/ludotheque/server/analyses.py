@@ -4,9 +4,11 @@ as they are done, one JSON object a line: ``{"done": 3, "total": 40}`` after eac
 ``{"analysis": …}``, or ``{"error": "…"}`` where a worker met a fault.
 
 A finished game's record holds nothing hidden any more (its replay shows it), and each turn is
-still judged from what its seat could know then. An analysis costs a second or so a turn: the
-server works out :data:`AT_ONCE` at once, one an address, each of at most :data:`MOST_TURNS`
-turns, in workers of their own at a lower priority than the tables' computer players.
+still judged from what its seat could know then. (A record from outside may be one its sender
+wrote of a game still in play: ``docs/threat-model.md``, "Hints off".) An analysis costs a
+second or so a turn: the server works out :data:`AT_ONCE` at once, one an address, each of at
+most :data:`MOST_TURNS` turns, in workers of their own at a lower priority than the tables'
+computer players.
 
 >>> import ludotheque
 >>> from ludotheque.core.record import Record

@@ -9,8 +9,9 @@ fewest throws on average. It is built once per reading that changes the bear-off
 bearing off is compulsory, the higher die) by dynamic programming from the empty board up, each
 throw's ends enumerated by the game's own compiled move generator (:mod:`.fast`: its rules
 "bearing off", "a lower checker", "bearing off is compulsory", "play all the dice you can",
-"the higher die"), and kept in memory. Two sides' distributions combine into the chance that
-the side to throw wins: it wins on its *n*-th throw if the other needs *n* or more.
+"the higher die"), and kept in memory and in the user's cache. Two sides' distributions combine
+into the chance that the side to throw wins: it wins on its *n*-th throw if the other needs *n*
+or more.
 
 That combination is not quite exact: the side that plays for the fewest throws on average is
 not always the side that plays to win (behind, it may gamble). So where both sides have at most
@@ -53,8 +54,8 @@ from ludotheque.games.jacquet.rules import CHECKERS, OFF
 POINTS = 6
 #: The positions of a side's checkers in its last table (at most fifteen on six points).
 POSITIONS = 54_264
-#: The most throws a side may need: a throw bears at least one checker off, or brings one
-#: nearer (a 1 with none on the last point), so fifteen checkers need at most this.
+#: More throws than a side may need: in its last table both dice of a throw can always be
+#: played, each at least a pip, so fifteen checkers 90 pips from the edge need at most 45.
 MOST_THROWS = 48
 #: Where both sides have at most this many checkers left, the two-sided table is exact.
 FEW = 3
@@ -238,7 +239,7 @@ def _build(table: np.ndarray, order: np.ndarray, throws: np.ndarray, rules: int,
 def database(rules: int) -> np.ndarray:
     """The one-sided database of a reading (its :func:`.fast.flags`; only the bits that change
     the bear-off count): for each position, by number, the chance of needing each number of
-    throws, 0 to :data:`MOST_THROWS`. Built once (five seconds), then read from the cache."""
+    throws, 0 to :data:`MOST_THROWS`. Built once (1 to 6 s), then read from the cache."""
 
     def build() -> np.ndarray:
         table = positions()
@@ -268,7 +269,7 @@ def cached(name: str, build: Callable[[], np.ndarray]) -> np.ndarray:
     try:
         found: np.ndarray = np.load(path)
         return found
-    except (OSError, ValueError):
+    except (OSError, ValueError, EOFError):
         pass
     made = build()
     try:

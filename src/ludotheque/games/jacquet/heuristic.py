@@ -209,14 +209,15 @@ class HeuristicPlayout:
     sides, compiled (a few milliseconds), and the winner takes the reward. Rollouts of a good
     player measure a position far better than random ones (Tesauro and Galperin, 1996). Once
     the race is pure, each side's checkers all in its fourth table, the bear-off database gives
-    each its exact chance instead (:mod:`.bearoff`)."""
+    each its chance instead, exact where both have at most three checkers left
+    (:mod:`.bearoff`)."""
 
     def __call__(self, state: State, rng: random.Random) -> list[float]:
         p = state.position  # type: ignore[attr-defined]
         winner = p.winner
         race_on = racing(p.cells) if winner is None and p.stage is Stage.DICE else None
         if race_on is not None:
-            # A pure race, the dice about to be thrown: its odds are exact (:mod:`.bearoff`).
+            # A pure race, the dice about to be thrown: the bear-off database's odds.
             white = race(race_on[p.to_move], race_on[1 - p.to_move],
                          state.game.rules)  # type: ignore[attr-defined]
             white = white if p.to_move == 0 else 1.0 - white

@@ -1,7 +1,8 @@
 """Jacquet's bear-off database (issue 39) against a brute-force expectimax of the game's own
 rules (the readable engine of ``rules.py``, not the compiled one the database is built with):
 the throws a side needs on average, and the exact chance of winning a race of few checkers,
-under both readings of compulsory bearing off and of the higher die."""
+under both readings of compulsory bearing off, and under the higher die, which the database
+leaves out as unable to change a race."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from ludotheque.games.jacquet.bearoff import (
 from ludotheque.games.jacquet.fast import flags
 from ludotheque.games.jacquet.position import Position
 
-#: The readings that change the bear-off, as game options.
+#: The readings that could change the bear-off, as game options.
 READINGS = [{}, {"bearing_off": "optional"}, {"higher_die": True}]
 
 

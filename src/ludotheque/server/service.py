@@ -891,7 +891,9 @@ class Service:
         """A hint for ``seat`` at his turn (``agents.hint``), where the table allows hints,
         worked out in the hints' own worker from his view alone; everyone else at the table is
         told that he asked, never what he was told. A seat asks one at a time, at most
-        :data:`HINT_RATE`, and the server works out at most :data:`HINTS_WAITING` at once."""
+        :data:`HINT_RATE`, and at most :data:`HINTS_WAITING` wait in the server at once (the
+        rule set's hint player is checked here as well, so that nobody is told of a hint that
+        cannot be given)."""
         table = self.table(table_id)
         if not hints_allowed(table.row.settings, table.row.seats):
             raise LudothequeError(_("hints are off at this table; its creator may turn them on."))

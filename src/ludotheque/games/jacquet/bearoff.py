@@ -6,10 +6,13 @@ A *one-sided bear-off database* holds, for every way a side's checkers still on 
 stand on its six last points (0 to 15 checkers: 54,264 positions), the distribution of the
 number of throws it needs to bear them all off, playing each throw to the end that needs the
 fewest throws on average. It is built once per reading that changes the bear-off (whether
-bearing off is compulsory, the higher die) by dynamic programming from the empty board up, each
-throw's ends enumerated by the game's own compiled move generator (:mod:`.fast`: its rules
-"bearing off", "a lower checker", "bearing off is compulsory", "play all the dice you can",
-"the higher die"), and kept in memory and in the user's cache. Two sides' distributions combine
+bearing off is compulsory) by dynamic programming from the empty board up, each throw's ends
+enumerated by the game's own compiled move generator (:mod:`.fast`: its rules "bearing off",
+"a lower checker", "bearing off is compulsory", "play all the dice you can"), and kept in
+memory and in the user's cache. The reading of the higher die cannot change a race: with no
+checker of the other side in the way, a die can always be played while a checker is left, so
+only one of two dice is played only where the first bears off the last checker, and either
+die leaves the same empty board. Two sides' distributions combine
 into the chance that the side to throw wins: it wins on its *n*-th throw if the other needs *n*
 or more.
 
@@ -28,6 +31,7 @@ end that wins most.
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 from collections.abc import Callable
@@ -41,10 +45,10 @@ from ludotheque.games.jacquet.fast import (
     BEAR_OFF_COMPULSORY,
     COURIER_AT,
     FOURTH_TABLE_START,
-    HIGHER_DIE,
     OFF_AT,
     _after,
     _destination,
+    _index,
     _play,
     _status,
 )
@@ -60,7 +64,7 @@ MOST_THROWS = 48
 #: Where both sides have at most this many checkers left, the two-sided table is exact.
 FEW = 3
 #: The readings' bits that change the bear-off (:func:`.fast.flags`).
-BEAR_OFF_RULES = BEAR_OFF_COMPULSORY | HIGHER_DIE
+BEAR_OFF_RULES = BEAR_OFF_COMPULSORY
 #: The 21 throws: (high, low, probability).
 THROWS = np.array([(h, lo, (1 if h == lo else 2) / 36) for h in range(1, 7)
                    for lo in range(1, h + 1)])
@@ -68,17 +72,8 @@ THROWS = np.array([(h, lo, (1 if h == lo else 2) / 36) for h in range(1, 7)
 Counts = tuple[int, ...]
 
 
-@njit(cache=True)
-def _binomials() -> np.ndarray:
-    c = np.zeros((32, 32), np.int64)
-    for n in range(32):
-        c[n, 0] = 1
-        for k in range(1, n + 1):
-            c[n, k] = c[n - 1, k - 1] + c[n - 1, k]
-    return c
-
-
-_C = _binomials()
+#: Binomial coefficients, for numbering positions in compiled code.
+_C = np.array([[math.comb(n, k) for k in range(32)] for n in range(32)], np.int64)
 
 
 @njit(cache=True)
@@ -129,7 +124,7 @@ def _board(counts: np.ndarray) -> np.ndarray:
         a[FOURTH_TABLE_START - 1 + i] = counts[i]
         left += counts[i]
     a[OFF_AT] = CHECKERS - left
-    a[11] = -CHECKERS  # Black's point 24
+    a[_index(1, 24)] = -CHECKERS
     a[COURIER_AT] = 1
     a[COURIER_AT + 1] = 1
     return a
@@ -147,19 +142,19 @@ STACK = 64
 
 @njit(cache=True)
 def _walk(start: np.ndarray, high_die: int, low_die: int, rules: int, ends: np.ndarray,
-          dice: np.ndarray, high: np.ndarray, work: np.ndarray, c: np.ndarray) -> int:
+          dice: np.ndarray, work: np.ndarray, c: np.ndarray) -> int:
     """Every way of playing a throw one step at a time from White's board ``start``, each end
-    recorded with the dice it used and whether the first it used was the higher; how many.
-    (A stack, not recursion: numba's cache does not keep a recursive function safely.)"""
+    recorded with the dice it used; how many. (A stack, not recursion: numba's cache does not
+    keep a recursive function safely.)"""
     boards = np.empty((STACK, start.shape[0]), np.int8)
-    left = np.empty((STACK, 5), np.int64)  # first, second, n, used, began
+    left = np.empty((STACK, 4), np.int64)  # first, second, n, used
     boards[0] = start
-    left[0] = (high_die, low_die, 4 if high_die == low_die else 2, 0, 0)
+    left[0] = (high_die, low_die, 4 if high_die == low_die else 2, 0)
     waiting, count = 1, 0
     while waiting:
         waiting -= 1
         a = boards[waiting].copy()
-        first, second, n, used, began = left[waiting]
+        first, second, n, used = left[waiting]
         home, out, front = _status(a, 0)
         kinds = 2 if (n == 2 and first != second) else 1
         moved = False
@@ -172,35 +167,29 @@ def _walk(start: np.ndarray, high_die: int, low_die: int, rules: int, ends: np.n
                 moved = True
                 boards[waiting] = a
                 _play(boards[waiting], 0, origin, die)
-                left[waiting] = (f, s, m, used + 1, die if used == 0 else began)
+                left[waiting] = (f, s, m, used + 1)
                 waiting += 1
         if not moved:
             _counts(a, work)
             ends[count] = _rank(work, c)
             dice[count] = used
-            high[count] = 1 if began == high_die else 0
             count += 1
     return count
 
 
 @njit(cache=True)
 def _ends(counts: np.ndarray, high_die: int, low_die: int, rules: int, c: np.ndarray,
-          ends: np.ndarray, dice: np.ndarray, high: np.ndarray, work: np.ndarray) -> int:
+          ends: np.ndarray, dice: np.ndarray, work: np.ndarray) -> int:
     """The legal ends of a throw from ``counts``: every play using as many dice as can be
-    used (rule "play all the dice you can"), and where only one of two can, the higher where
-    that rule is read (rule "the higher die"); written at the head of ``ends``, repeated ends
+    used (rule "play all the dice you can"); written at the head of ``ends``, repeated ends
     left in (their value is the same)."""
-    count = _walk(_board(counts), high_die, low_die, rules, ends, dice, high, work, c)
+    count = _walk(_board(counts), high_die, low_die, rules, ends, dice, work, c)
     most = 0
     for i in range(count):
         most = max(most, dice[i])
-    only_high = False
-    if rules & HIGHER_DIE and most == 1 and high_die != low_die:
-        for i in range(count):
-            only_high = only_high or (dice[i] == 1 and high[i] == 1)
     kept = 0
     for i in range(count):
-        if dice[i] == most and (not only_high or high[i] == 1):
+        if dice[i] == most:
             ends[kept] = ends[i]
             kept += 1
     return kept
@@ -216,14 +205,13 @@ def _build(table: np.ndarray, order: np.ndarray, throws: np.ndarray, rules: int,
     dist[0, 0] = 1.0  # nothing left: no throw needed
     ends = np.empty(20_000, np.int64)
     dice = np.empty(20_000, np.int64)
-    high = np.empty(20_000, np.int64)
     work = np.empty(POINTS, np.int64)
     for r in order:
         if r == 0:
             continue
         for t in range(throws.shape[0]):
             kept = _ends(table[r], int(throws[t, 0]), int(throws[t, 1]), rules, c, ends,
-                         dice, high, work)
+                         dice, work)
             best = ends[0]
             for i in range(1, kept):
                 if mean[ends[i]] < mean[best]:
@@ -308,19 +296,17 @@ def race(mine: Counts, theirs: Counts, rules: int = BEAR_OFF_COMPULSORY) -> floa
 
 
 @njit(cache=True)
-def _build_two_sided(table: np.ndarray, few: np.ndarray, order: np.ndarray,
-                     throws: np.ndarray, rules: int, c: np.ndarray) -> np.ndarray:
+def _build_two_sided(table: np.ndarray, few: np.ndarray, index: np.ndarray,
+                     order: np.ndarray, throws: np.ndarray, rules: int,
+                     c: np.ndarray) -> np.ndarray:
     """The exact chance that the side to throw wins, for every pair of positions of at most
-    :data:`FEW` checkers (by number, ``few`` listing them), each throw played to the end that
-    leaves the other the least chance; pairs taken in ``order`` (fewest pips in all first)."""
+    :data:`FEW` checkers (by number, ``few`` listing them, ``index`` giving each one's place
+    in that list), each throw played to the end that leaves the other the least chance; pairs
+    taken in ``order`` (fewest pips in all first)."""
     n = few.shape[0]
-    index = -np.ones(POSITIONS, np.int64)
-    for i in range(n):
-        index[few[i]] = i
     win = np.zeros((n, n))
     ends = np.empty(20_000, np.int64)
     dice = np.empty(20_000, np.int64)
-    high = np.empty(20_000, np.int64)
     work = np.empty(POINTS, np.int64)
     for k in range(order.shape[0]):
         i, j = order[k] // n, order[k] % n
@@ -332,7 +318,7 @@ def _build_two_sided(table: np.ndarray, few: np.ndarray, order: np.ndarray,
         value = 0.0
         for t in range(throws.shape[0]):
             kept = _ends(table[few[i]], int(throws[t, 0]), int(throws[t, 1]), rules, c, ends,
-                         dice, high, work)
+                         dice, work)
             best = 0.0
             for e in range(kept):
                 end = index[ends[e]]
@@ -350,15 +336,15 @@ def two_sided(rules: int) -> tuple[np.ndarray, np.ndarray]:
     position's number, -1 for the others), the chance that the side to throw wins."""
     table = positions()
     few = np.flatnonzero(table.sum(axis=1) <= FEW)
+    index = -np.ones(POSITIONS, np.int64)
+    index[few] = np.arange(len(few))
 
     def build() -> np.ndarray:
         pips = (table[few] * np.arange(POINTS, 0, -1)).sum(axis=1)
         order = np.argsort((pips[:, None] + pips[None, :]).ravel(), kind="stable")
-        return _build_two_sided(table, few, order, THROWS, rules & BEAR_OFF_RULES, _C)
+        return _build_two_sided(table, few, index, order, THROWS, rules & BEAR_OFF_RULES, _C)
 
     win = cached(f"jacquet-race-{FEW}-{rules & BEAR_OFF_RULES}", build)
-    index = -np.ones(POSITIONS, np.int64)
-    index[few] = np.arange(len(few))
     return win, index
 
 
@@ -373,9 +359,8 @@ def racing(cells: bytes) -> tuple[Counts, Counts] | None:
     True
     """
     a = np.frombuffer(cells, np.int8)
-    white = tuple(max(0, int(c)) for c in a[FOURTH_TABLE_START - 1:OFF - 1])
-    # Black's own points 19 to 24 lie at 6 to 11 (fast._index).
-    black = tuple(max(0, -int(c)) for c in a[FOURTH_TABLE_START - 13:OFF - 13])
+    white = tuple(max(0, int(c)) for c in a[_index(0, FOURTH_TABLE_START):_index(0, 24) + 1])
+    black = tuple(max(0, -int(c)) for c in a[_index(1, FOURTH_TABLE_START):_index(1, 24) + 1])
     if (sum(white) + a[OFF_AT] != CHECKERS or sum(black) + a[OFF_AT + 1] != CHECKERS):
         return None
     return white, black

@@ -8,6 +8,7 @@ a few shots; the rules are the defaults.
 from __future__ import annotations
 
 import os
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -41,6 +42,28 @@ def test_every_rule_set_is_registered():
 def test_random_simulation_with_serialisation(name):
     game = pyspiel.load_game(game_string(name))
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["crypto-90", "crypto-geographique"])
+def test_a_card_game_a_thousand_actions_long_pickles_and_serialises(name):
+    """Every real game of these card games passes a thousand actions (the chain game's round
+    takes a hundred or so): its state, each seat's memory a chain that long, pickles and
+    serialises (it once exceeded pickle's recursion)."""
+    game = pyspiel.load_game(game_string(name, limit=10_000))
+    state = game.new_initial_state()
+    rng = np.random.default_rng(40)
+    while len(state.history()) < 1_200:
+        if state.is_chance_node():
+            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=chances)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    _, served = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    for again in (pickle.loads(pickle.dumps(state)), game.deserialize_state(state.serialize()),
+                  served):
+        assert again.history() == state.history() and str(again) == str(state)
+        assert all(np.array_equal(a, b) for a, b in zip(
+            again.play.rows(1), state.play.rows(1), strict=True))
 
 
 @pytest.mark.parametrize("name", sorted(QUICK))

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ludotheque.core.chain import chained, unchained
 from ludotheque.core.encoding import Encoding, Layout
 from ludotheque.core.errors import OptionError
 from ludotheque.core.game import Game, State
@@ -68,7 +69,7 @@ class Tensor:
 class Play:
     """A game in progress as learning code holds it: the state, and where something is hidden,
     each seat's rows of what he learnt of every action so far (a chain shared between copies,
-    as the state's own history is)."""
+    as the state's own history is: :mod:`ludotheque.core.chain`)."""
 
     __slots__ = ("learner", "memory", "state")
 
@@ -86,14 +87,19 @@ class Play:
         # rows are immutable and shared; only the position's holder is new.
         return self.copy()
 
+    def __getstate__(self) -> tuple[Any, ...]:
+        # Pickled (OpenSpiel's serialisation among others), each seat's rows are written flat.
+        memory = None if self.memory is None else [self.rows(p) for p in range(len(self.memory))]
+        return self.learner, self.state, memory
+
+    def __setstate__(self, saved: tuple[Any, ...]) -> None:
+        self.learner, self.state, memory = saved
+        self.memory = None if memory is None else [chained(rows) for rows in memory]
+
     def rows(self, player: int) -> list[Vector]:
         """The seat's rows, first action first."""
         assert self.memory is not None
-        rows, chain = [], self.memory[player]
-        while chain is not None:
-            row, chain = chain
-            rows.append(row)
-        return rows[::-1]
+        return unchained(self.memory[player])
 
     def apply(self, action: int) -> None:
         """Play ``action``, learning code's id at a decision or a chance node."""

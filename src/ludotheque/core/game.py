@@ -31,6 +31,7 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+from ludotheque.core.chain import Chain, chained, unchained
 from ludotheque.core.errors import IllegalMoveError, LudothequeError, NotationError, quoted
 from ludotheque.core.i18n import N_, _, language
 from ludotheque.core.manifest import GameInfo, Manifest
@@ -331,9 +332,8 @@ class State(ABC):
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        # The actions so far as a chain (last action, earlier chain), shared between clones:
-        # search clones states by the million, and a copied list would cost the game's length.
-        self._trail: tuple[int, Any] | None = None
+        # The actions so far as a chain (core.chain), shared between clones.
+        self._trail: Chain = None
         self._length = 0
         # The decisions so far, against the game's limit (``limit_option``); stopped once past.
         self._decisions = 0
@@ -634,25 +634,15 @@ class State(ABC):
                                  game=self.game.manifest.info.title))
 
     def __getstate__(self) -> dict[str, Any]:
-        # The history is a chain of pairs, so that a clone shares it and a move adds one pair;
-        # copied or pickled it is written flat, as a chain thousands of pairs deep would
-        # exhaust the recursion of copy and pickle.
+        # Copied or pickled, the history is written flat (core.chain).
         return {**self.__dict__, "_trail": tuple(self.history())}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
-        trail: tuple[int, Any] | None = None
-        for action in saved["_trail"]:
-            trail = (action, trail)
         self.__dict__.update(saved)
-        self._trail = trail
+        self._trail = chained(saved["_trail"])
 
     def history(self) -> list[int]:
-        actions = []
-        trail = self._trail
-        while trail is not None:
-            action, trail = trail
-            actions.append(action)
-        return actions[::-1]
+        return unchained(self._trail)
 
     def last_action(self) -> int | None:
         """The last action played, or None at the start."""

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ludotheque
+from ludotheque.core.errors import IllegalMoveError
 from ludotheque.games.tiddlywinks.encoding import (
     OFFSETS,
     PLACES,
@@ -303,11 +304,23 @@ def test_the_box_reads_the_nearest_playable_counter():
     for value, counter in [(0.0, 0), (0.9, 0), (1.0, 0), (1.01, 2), (2.5, 2), (2.6, 3),
                            (7.0, 3)]:
         assert Shot.from_id(encoding.from_box(state, [value, 0.0, 0.5, 45])).counter == counter
-    shot = Shot.from_id(encoding.from_box(state, [-3.0, 400.0, 0.0, 95.0]))
+    shot = Shot.from_id(encoding.from_box(state, [0.0, 360.0, 0.0, 90.0]))
     assert (shot.pressure, shot.steep) == (0.01, 90)
-    shot = Shot.from_id(encoding.from_box(state, [float("nan"), 350.0, 0.2, 12.4]))
+    shot = Shot.from_id(encoding.from_box(state, [0.4, 350.0, 0.2, 12.4]))
     assert shot.counter == 0 and shot.steep == 12
     assert abs((shot.bearing - state.cup_bearing(0) + 10 + 180) % 360 - 180) < 0.06
+    # Outside the box is refused, not brought within: learning code should know it strays.
+    for point, said in [
+        ([-3.0, 0.0, 0.5, 45.0], "the box's counter is a number from 0 to 7, not -3.0."),
+        ([0.0, 400.0, 0.5, 45.0], "the box's bearing is a number from 0 to 360, not 400.0."),
+        ([float("nan"), 0.0, 0.5, 45.0], "the box's counter is a number from 0 to 7, not nan."),
+        ([0.0, 0.0, float("inf"), 45.0], "the box's pressure is a number from 0 to 1, not inf."),
+        ([0.0, 0.0, 0.5], "a point of the box has 4 values (counter, bearing, pressure, "
+                          "steep), not 3."),
+    ]:
+        with pytest.raises(IllegalMoveError) as refused:
+            encoding.from_box(state, point)
+        assert str(refused.value) == said
 
 
 @functools.cache

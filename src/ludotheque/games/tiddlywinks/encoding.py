@@ -416,15 +416,19 @@ class TiddlywinksEncoding(Encoding):
     def from_box(self, state: State, point: Sequence[float]) -> int:
         """The shot at ``point``: the playable counter whose slot is nearest its ``counter``
         (the lower on a tie), aimed ``bearing`` degrees to the left of the cup, pressed
-        ``pressure`` (0.01 at least), the squidger at ``steep`` rounded; any point outside the
-        bounds is brought to the nearest within. A pass when no counter may be played."""
+        ``pressure`` (0.01 at least), the squidger at ``steep`` rounded. A pass when no counter
+        may be played. A point outside the box (not a number, infinite, or beyond a bound) is
+        refused, never brought within: learning code that strays should know it."""
         assert isinstance(state, TiddlywinksState)
+        fields = self._box.fields
+        if len(point) != len(fields):
+            raise IllegalMoveError(f"a point of the box has {len(fields)} values "
+                                   f"({', '.join(f.name for f in fields)}), not {len(point)}.")
+        counter, bearing, pressure, steep = (
+            _within(float(v), f) for v, f in zip(point, fields, strict=True))
         slots = self._playable_slots(state)
         if not slots:
             return PASS
-        counter, bearing, pressure, steep = (
-            _within(float(v), f.low, f.high) for v, f in zip(point, self._box.fields,
-                                                             strict=True))
         slot = min(slots, key=lambda s: (abs(s - counter), s))
         k = int(self._orders[state.position.mover][slot])
         return Shot.quantised(k, state.cup_bearing(k) + bearing,
@@ -442,6 +446,9 @@ class TiddlywinksEncoding(Encoding):
         return [float(slot), turn, shot.pressure, float(shot.steep)]
 
 
-def _within(value: float, low: float, high: float) -> float:
-    """``value`` brought within [low, high]; not a number is ``low``."""
-    return low if math.isnan(value) else min(high, max(low, value))
+def _within(value: float, field: Field) -> float:
+    """``value``, where it lies within ``field``'s bounds (not a number lies nowhere)."""
+    if not field.low <= value <= field.high:
+        raise IllegalMoveError(f"the box's {field.name} is a number from {field.low:g} to "
+                               f"{field.high:g}, not {value!r}.")
+    return value

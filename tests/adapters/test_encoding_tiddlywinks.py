@@ -232,6 +232,22 @@ def test_every_seat_sees_his_own_counters_at_the_bottom(name):
         assert np.allclose(out["xy"], seen[0]["xy"], atol=1e-3)
 
 
+@pytest.mark.parametrize("seed", [0, 4])
+def test_no_two_legal_grid_points_are_one_shot(seed):
+    """Far from the cup two strengths can both call for a full press: the grid keeps the
+    weaker alone, so that each legal action is a shot of its own (and OpenSpiel's strings are
+    distinct). These random games reach such a position within twenty shots."""
+    game = ludotheque.load_game("tiddledy-winks")
+    encoding = game.manifest.encode(game)
+    state, rng = game.new_initial_state(), random.Random(seed)
+    for _ in range(30):
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        shots = [encoding.decision(state, a) for a in encoding.legal(state)]
+        assert len(set(shots)) == len(shots)
+        state.apply_action(rng.choice(shots))
+
+
 @pytest.mark.parametrize("index", range(len(CONFIGS)), ids=IDS)
 def test_the_grid_and_chance(index):
     game, encoding, states = played(index)

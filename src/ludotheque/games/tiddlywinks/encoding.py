@@ -307,7 +307,25 @@ class TiddlywinksEncoding(Encoding):
         slots = self._playable_slots(state)
         if not slots:
             return [PASS]
-        return [1 + slot * SHOTS + g for slot in slots for g in range(SHOTS)]
+        return [1 + slot * SHOTS + g for slot in slots for g in self._distinct(state, slot)]
+
+    def _distinct(self, state: TiddlywinksState, slot: int) -> list[int]:
+        """The slot's grid shots, less each whose strength presses as hard as a weaker one's
+        at the same steepness (two strengths past a full press): one shot is one action, and
+        OpenSpiel asks each legal action for a string of its own."""
+        counter = int(self._orders[state.position.mover][slot])
+        kept = set()
+        for steep in STEEPS:
+            pressed = set()
+            for strength in STRENGTHS:
+                pressure = Shot.quantised(counter, 0.0, self._pressure(
+                    state.position, counter, strength, steep), steep).pressure
+                if pressure not in pressed:
+                    pressed.add(pressure)
+                    kept.add((strength, steep))
+        return [g for g in range(SHOTS)
+                if (STRENGTHS[g // len(STEEPS) % len(STRENGTHS)], STEEPS[g % len(STEEPS)])
+                in kept]
 
     def decision(self, state: State, action: int) -> int:
         assert isinstance(state, TiddlywinksState)

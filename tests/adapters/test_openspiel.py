@@ -20,6 +20,7 @@ from open_spiel.python.algorithms import generate_playthrough, get_all_states, m
 
 import ludotheque
 from ludotheque.adapters import openspiel
+from ludotheque.core.errors import LudothequeError
 from ludotheque.core.registry import manifest
 from tests.adapters.quick import DEPTH, QUICK, game_string
 
@@ -123,6 +124,26 @@ def test_the_limit_is_a_truncation_not_an_end():
         state.apply_action(_random_action(state, rng))
     assert state.truncated() and state.rules_state.outcome().truncated
     assert state.returns() == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("name", sorted(QUICK))
+def test_openspiel_mcts_reads_each_rule_sets_judge_at_its_leaves(name):
+    """The heuristic player's judge, or the tiddlywinks planner's worth of a table; Dames
+    rabattues, where no move is a choice, has none, and says so in a sentence."""
+    game = pyspiel.load_game(game_string(name))
+    if name == "dames-rabattues":
+        with pytest.raises(LudothequeError, match="has no judge of a position"):
+            openspiel.JudgedEvaluator(game, scale=1.0)
+        return
+    evaluator = openspiel.JudgedEvaluator(game, scale=1.0)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator,
+                       random_state=np.random.RandomState(1))
+    state, rng = game.new_initial_state(), np.random.default_rng(5)
+    while state.is_chance_node():
+        state.apply_action(_random_action(state, rng))
+    values = evaluator.evaluate(state)
+    assert values.shape == (game.num_players(),) and np.all(np.abs(values) <= 1)
+    assert bot.step(state) in state.legal_actions()
 
 
 @pytest.mark.parametrize("name", ["jacquet", "crypto-90"])

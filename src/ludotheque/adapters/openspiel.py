@@ -255,14 +255,15 @@ class LudothequeBot(pyspiel.Bot):  # type: ignore[misc]
 
 
 class JudgedEvaluator:
-    """The rule set's heuristic (its manifest's ``heuristic``, the judge the heuristic player
-    maximises) as an evaluator for OpenSpiel's MCTS (``open_spiel.python.algorithms.mcts``):
-    each seat's lead over the best of the others read through a logistic curve on which a
-    lead of ``scale`` is worth 73% (:class:`~ludotheque.agents.mcts.Judged`), as a value in
-    [-1, 1]; a finished game's value is its win/loss. Priors are uniform."""
+    """The rule set's judge of a position (``Manifest.judgement``: the heuristic player's, or
+    where there is none the one its own search player ranks by) as an evaluator for
+    OpenSpiel's MCTS (``open_spiel.python.algorithms.mcts``): each seat's lead over the best
+    of the others read through a logistic curve on which a lead of ``scale`` is worth 73%
+    (:class:`~ludotheque.agents.mcts.Judged`), as a value in [-1, 1]; a finished game's value
+    is its win/loss. Priors are uniform."""
 
     def __init__(self, game: LudothequeGame, scale: float) -> None:
-        self.judged = Judged(game.learner.game.manifest.evaluation(), scale)
+        self.judged = Judged(game.learner.game.manifest.judgement(), scale)
 
     def evaluate(self, state: LudothequeState) -> np.ndarray[Any, Any]:
         rules = state.play.state

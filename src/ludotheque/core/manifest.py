@@ -93,6 +93,9 @@ class Manifest:
     - ``analysis``: ``(game, games, seed) -> rows``, exact figures beside simulated ones;
     - ``heuristic``: ``(state, player) -> float``, the game's own judge of a position for a
       seat, from his view only, which the ``heuristic`` player maximises;
+    - ``judge``: ``(state, player) -> float``, where the rule set has no heuristic player, the
+      value of a position its own search player ranks by (tiddlywinks: the planner's worth of
+      a table), which search code may read at its leaves (:meth:`judgement`);
     - ``players``: by search method, a reference to a dict of the levels ``easy``, ``medium``,
       ``hard`` (in that order) to factories ``(game, seed) -> Agent``
       (:mod:`ludotheque.agents.levels`): ``{"mcts": "ludotheque.games.nim.players:MCTS"}``;
@@ -133,6 +136,7 @@ class Manifest:
     terminal_questions: tuple[str, ...] = ()
     analysis: Ref | None = None
     heuristic: Ref | None = None
+    judge: Ref | None = None
     players: Mapping[str, Ref] = field(default_factory=lambda: MappingProxyType({}))
     #: The seat a person plays against by default where the rule set's own player is not the
     #: heuristic (a seat kind, ``planner:easy``); else its heuristic player, or random.
@@ -205,6 +209,16 @@ class Manifest:
             raise LudothequeError(f"{self.id} has no heuristic player yet.")
         evaluate: Callable[[State, int], float] = resolve(self.heuristic)
         return evaluate
+
+    def judgement(self) -> Callable[[State, int], float]:
+        """A value of a state for a seat, higher is better, for search code's leaves: the
+        heuristic, or where the rule set has none its ``judge``."""
+        ref = self.heuristic or self.judge
+        if ref is None:
+            raise LudothequeError(f"{self.id} has no judge of a position for search code to "
+                                  f"read.")
+        judge: Callable[[State, int], float] = resolve(ref)
+        return judge
 
     def hinter(self, game: Game, seed: int) -> Any:
         """The player whose judgement a hint tells (``hint``), seeded ``seed``, for ``game``."""

@@ -32,6 +32,7 @@ CABRIOLE = Manifest(
         "aim": "ludotheque.games.tiddlywinks.players:AIM",
     },
     computer="aim:medium",
+    judge="ludotheque.games.tiddlywinks.planner:judge",
     hint="ludotheque.games.tiddlywinks.players:HINT",
     details="ludotheque.games.tiddlywinks.game:tally",
     result="ludotheque.games.tiddlywinks.game:ending",

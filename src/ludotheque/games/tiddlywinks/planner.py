@@ -28,12 +28,13 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ludotheque.agents.hint import COUNTERS, TREMBLES, Weighed
 from ludotheque.agents.progress import told
 from ludotheque.core.errors import LudothequeError
-from ludotheque.core.game import Turn
+from ludotheque.core.game import State, Turn
 from ludotheque.core.i18n import _
 from ludotheque.games.tiddlywinks.flight import PotChart
 from ludotheque.games.tiddlywinks.game import TiddlywinksGame, TiddlywinksState
@@ -205,6 +206,25 @@ class ShotPlanner:
             if game.passes_after_every_shot():
                 break
         return gain
+
+
+@cache
+def _judging() -> ShotPlanner:
+    return ShotPlanner()
+
+
+def judge(state: State, player: int) -> float:
+    """What the table is worth to ``player``'s side as the planner weighs it
+    (:meth:`ShotPlanner.value`): the rule set's judge of a position for search code's leaves
+    (``Manifest.judge``).
+
+    >>> import ludotheque
+    >>> state = ludotheque.load_game("cabriole").new_initial_state()
+    >>> judge(state, 0) > judge(state, 1)  # the same table, and red to play
+    True
+    """
+    assert isinstance(state, TiddlywinksState)
+    return _judging().value(state.game, state.position, player)
 
 
 #: Levels: how many of its counters the planner considers, and how many trembles it tries each

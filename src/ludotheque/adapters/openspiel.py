@@ -283,9 +283,12 @@ _NO_RNG = random.Random(0)
 
 
 def _register(manifest: Manifest) -> None:
-    subclass: Callable[..., LudothequeGame] = type(
-        f"{manifest.id.title().replace('-', '')}Game", (LudothequeGame,), {"manifest": manifest}
-    )
+    name = f"{manifest.id.title().replace('-', '')}Game"
+    subclass: Callable[..., LudothequeGame] = type(name, (LudothequeGame,),
+                                                    {"manifest": manifest})
+    # Found by name in this module, as pickle looks a class up (importing the module
+    # registers every rule set again).
+    globals()[name] = subclass
     pyspiel.register_game(game_type(manifest), subclass)
 
 

@@ -16,7 +16,7 @@ import pyspiel
 import pytest
 from absl import flags
 from open_spiel.python import rl_environment
-from open_spiel.python.algorithms import generate_playthrough, get_all_states, mcts
+from open_spiel.python.algorithms import generate_playthrough, get_all_states, ismcts, mcts
 
 import ludotheque
 from ludotheque.adapters import openspiel
@@ -144,6 +144,23 @@ def test_openspiel_mcts_reads_each_rule_sets_judge_at_its_leaves(name):
     values = evaluator.evaluate(state)
     assert values.shape == (game.num_players(),) and np.all(np.abs(values) <= 1)
     assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["crypto-90", "crypto-geographique",
+                                  "crypto-geographique-chaine"])
+def test_openspiel_ismcts_plays_a_card_game_through_its_own_sampler(name):
+    """OpenSpiel's Python ISMCTSBot draws its worlds with ``resample_from_infostate``, the
+    rule set's own sampler of what the seat has not seen; a game to its end or its limit."""
+    game = pyspiel.load_game(game_string(name))
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                           uct_c=2.0, max_simulations=6, random_state=np.random.RandomState(1))
+    state, rng = game.new_initial_state(), np.random.default_rng(2)
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(_random_action(state, rng))
+    assert state.is_terminal()
 
 
 @pytest.mark.parametrize("name", ["jacquet", "crypto-90"])

@@ -1,14 +1,20 @@
 """The relabelled-deal secrecy test (``tests/secrecy.py``) on what the research adapters give a
 seat: his observation tensor, his information-state tensor and his information-state string,
-byte for byte, for every rule set that hides cards."""
+byte for byte, for every rule set that hides cards; and the state OpenSpiel's ISMCTS draws from
+his information state."""
 
 from __future__ import annotations
 
+import pickle
+
+import pyspiel
 import pytest
 
 import ludotheque
 from ludotheque.adapters.learning import Learner, Play
+from ludotheque.adapters.openspiel import LudothequeState
 from ludotheque.core.game import State
+from tests.adapters.quick import game_string
 from tests.secrecy import DECKS, audit
 
 #: (rule set, options, actions followed, games): random games, as tests/test_secrecy.py's. The
@@ -85,3 +91,25 @@ def test_a_tensor_that_shows_another_hand_is_caught(name):
 
     tally = audit(name, {"limit": 120}, seeds=[1], prefixes=4, tries=4, view=leaky, limit=120)
     assert tally.leaks, tally
+
+
+@pytest.mark.parametrize("name", sorted(DECKS))
+def test_a_state_drawn_from_a_seats_information_state_depends_on_no_unseen_card(name):
+    """``resample_from_infostate`` draws from the seat's view alone: the same draw, byte for
+    byte (the whole drawn state, pickled), whatever the cards he has not seen."""
+    options = {"limit": 120}
+    game = pyspiel.load_game(game_string(name, **options))
+    tensors = Tensors(name, options)
+
+    def drawn(state: State, seat: int) -> bytes:
+        if state.current_player() != seat:
+            return b""
+        here = LudothequeState(game, tensors.play(state))
+        world = here.resample_from_infostate(seat, lambda: 0.25)
+        assert world.information_state_string(seat) == here.information_state_string(seat)
+        return pickle.dumps(world.play.state)
+
+    tally = audit(name, options, seeds=[2], prefixes=4, tries=3, view=drawn, limit=120)
+    if tally.leaks:
+        pytest.fail(f"{tally}; the first:\n{tally.leaks[0]}", pytrace=False)
+    assert tally.worlds - tally.skipped >= 4, tally

@@ -220,7 +220,10 @@ class Learner:
 
     def information_state_string(self, play: Play, player: int) -> str:
         """The seat's information state as text: where nothing is hidden, the history; else
-        each row of what he learnt (its non-zero fields), then his view now."""
+        each row of what he learnt (its non-zero fields), then his view now less its account
+        of the last event (``last``), which the rows hold already: so a state drawn from his
+        information state (``resample_from_infostate``, whose world has no history to tell
+        of) has the same string."""
         state = play.state
         if self.recall is None:
             return " ".join(map(str, state.history()))
@@ -231,7 +234,8 @@ class Learner:
             lines.append(" ".join(
                 f"{name}={_numbers(row[a:b])}" for name, a, b in names if row[a:b].any()
             ))
-        lines.append(self.observation_string(state, player))
+        view = state.observation(player)
+        lines.append(view_text({k: v for k, v in view.items() if k != "last"}))
         return "\n".join(lines)
 
 

@@ -169,6 +169,26 @@ class LudothequeState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         return str(self.play.state)
 
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float]) -> LudothequeState:
+        """A state ``player_id`` cannot tell from this one at his turn: what he has not seen
+        drawn by the rule set's own sampler (``Turn.worlds``, from his view alone), seeded from
+        ``probability_sampler`` (OpenSpiel's ISMCTS hands a uniform one). His memory goes with
+        it, being his own; the others' start afresh in the drawn world, as what they learnt of
+        this one is not his to know. Its history is not this one's: it is played on, not
+        replayed."""
+        rules, play = self.play.state, self.play
+        if rules.current_player() != player_id:
+            raise pyspiel.SpielError(f"a state is drawn from the information state of the "
+                                     f"seat to play ({rules.current_player()}), not "
+                                     f"{player_id}.")
+        world = rules.turn().world(random.Random(int(probability_sampler() * 2**53)))
+        memory = None
+        if play.memory is not None:
+            memory = [None] * len(play.memory)
+            memory[player_id] = play.memory[player_id]
+        return LudothequeState(self.get_game(), Play(play.learner, world, memory))
+
 
 class Observer:
     """An OpenSpiel observer (``tensor``, ``dict``, ``set_from``, ``string_from``): the

@@ -17,6 +17,7 @@ import pytest
 from absl import flags
 from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import generate_playthrough, get_all_states, ismcts, mcts
+from open_spiel.python.observation import make_observation
 
 import ludotheque
 from ludotheque.adapters import openspiel
@@ -65,6 +66,36 @@ def test_a_whole_card_game_at_its_default_options_pickles_and_serialises(name):
         assert again.returns() == state.returns()
         assert all(np.array_equal(a, b) for a, b in zip(
             again.play.rows(1), state.play.rows(1), strict=True))
+
+
+@pytest.mark.parametrize("name", ["crypto-90", "crypto-geographique",
+                                  "crypto-geographique-chaine", "jacquet"])
+def test_a_bounded_recall_keeps_the_last_rows_of_the_information_state(name):
+    """The observer parameter ``recall``: the observation, then the rows of the seat's last
+    actions only, the same rows as perfect recall's last ones; where nothing is hidden, the
+    observation (the whole position) alone. A bad parameter is one sentence."""
+    game = pyspiel.load_game(game_string(name))
+    seat = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                      private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    bounded = make_observation(game, seat, {"recall": 5})
+    state, rng = game.new_initial_state(), np.random.default_rng(8)
+    while len(state.history()) < 40 or state.is_chance_node():
+        state.apply_action(_random_action(state, rng))
+    bounded.set_from(state, 1)
+    observation = np.asarray(state.observation_tensor(1))
+    assert np.array_equal(bounded.dict["observation"], observation)
+    if name == "jacquet":
+        assert bounded.tensor.shape == observation.shape
+    else:
+        full = np.asarray(state.information_state_tensor(1))
+        rows = full[observation.size:].reshape(-1, bounded.dict["history"].shape[1])
+        count = len(state.play.rows(1))
+        assert np.array_equal(bounded.dict["history"], rows[count - 5:count])
+        assert len(bounded.string_from(state, 1).splitlines()) == 1 + 5 + 1
+    for params, said in [({"recall": 0}, "recall is a whole number of actions from 1 to"),
+                         ({"depth": 2}, "these games' observers take one parameter, recall")]:
+        with pytest.raises(ValueError, match=said):
+            make_observation(game, seat, params)
 
 
 @pytest.mark.parametrize("name", sorted(QUICK))

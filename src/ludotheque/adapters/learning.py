@@ -96,10 +96,10 @@ class Play:
         self.learner, self.state, memory = saved
         self.memory = None if memory is None else [chained(rows) for rows in memory]
 
-    def rows(self, player: int) -> list[Vector]:
-        """The seat's rows, first action first."""
+    def rows(self, player: int, most: int | None = None) -> list[Vector]:
+        """The seat's rows, first action first: of his last ``most`` actions only, if given."""
         assert self.memory is not None
-        return unchained(self.memory[player])
+        return unchained(self.memory[player], most)
 
     def apply(self, action: int) -> None:
         """Play ``action``, learning code's id at a decision or a chance node."""
@@ -196,11 +196,13 @@ class Learner:
         return self.encoding.observation.size + self.encoding.max_history() * recall.size
 
     def remembered(self, play: Play, player: int, out: Vector) -> None:
-        """Write the seat's rows, first action first, into ``out`` (max_history rows)."""
-        rows = play.rows(player)
+        """Write the seat's rows, first action first, into ``out``: all of them where it has
+        max_history rows, else those of his last actions that fill it."""
+        width = out.shape[-1]
+        into = out.reshape(-1, width)
+        rows = play.rows(player, most=into.shape[0])
         if rows:
-            width = out.shape[-1]
-            out.reshape(-1, width)[: len(rows)] = np.stack(rows)
+            into[: len(rows)] = np.stack(rows)
 
     def information_state(self, play: Play, player: int) -> Vector:
         """The seat's information state of perfect recall: his observation now, then his rows
@@ -218,19 +220,20 @@ class Learner:
         """What the seat sees, as his view's JSON (the view the front ends send him)."""
         return view_text(state.observation(player))
 
-    def information_state_string(self, play: Play, player: int) -> str:
+    def information_state_string(self, play: Play, player: int,
+                                 most: int | None = None) -> str:
         """The seat's information state as text: where nothing is hidden, the history; else
         each row of what he learnt (its non-zero fields), then his view now less its account
         of the last event (``last``), which the rows hold already: so a state drawn from his
         information state (``resample_from_infostate``, whose world has no history to tell
-        of) has the same string."""
+        of) has the same string. With ``most``, the rows of his last ``most`` actions only."""
         state = play.state
         if self.recall is None:
             return " ".join(map(str, state.history()))
         names = [(f.name, *span) for f, span in zip(
             self.recall.fields, self.recall.offsets().values(), strict=True)]
         lines = [f"seat {player}"]
-        for row in play.rows(player):
+        for row in play.rows(player, most):
             lines.append(" ".join(
                 f"{name}={_numbers(row[a:b])}" for name, a, b in names if row[a:b].any()
             ))

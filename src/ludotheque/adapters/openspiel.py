@@ -104,13 +104,16 @@ class LudothequeGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> Observer | Factored:
-        if params:
-            raise ValueError(f"these games' observers take no parameters, not {params}.")
+        most = _recall(params, self.max_history_length())
         if iig_obs_type is None:
-            return Observer(self.learner, recall=False)
+            return Observer(self.learner, recall=most is not None, most=most)
         single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         if single and iig_obs_type.public_info:
-            return Observer(self.learner, recall=iig_obs_type.perfect_recall)
+            return Observer(self.learner, recall=iig_obs_type.perfect_recall or most is not None,
+                            most=most)
+        if most is not None:
+            raise ValueError("recall is a parameter of a seat's own observer "
+                             "(private_info=SINGLE_PLAYER, public_info=True).")
         if iig_obs_type.perfect_recall or iig_obs_type.private_info == (
                 pyspiel.PrivateInfoType.ALL_PLAYERS):
             raise ValueError("these games observe for one seat (private_info=SINGLE_PLAYER), "
@@ -190,24 +193,44 @@ class LudothequeState(pyspiel.State):  # type: ignore[misc]
         return LudothequeState(self.get_game(), Play(play.learner, world, memory))
 
 
+def _recall(params: dict[str, Any] | None, most: int) -> int | None:
+    """The observer parameter ``recall``: how many of his last actions a seat's bounded
+    information state keeps rows of (None: no such parameter, perfect recall or none)."""
+    params = dict(params or {})
+    recall = params.pop("recall", None)
+    if params:
+        raise ValueError(f"these games' observers take one parameter, recall (how many of "
+                         f"the seat's last actions to keep rows of), not {sorted(params)}.")
+    if recall is None:
+        return None
+    if isinstance(recall, bool) or not isinstance(recall, int) or not 1 <= recall <= most:
+        raise ValueError(f"recall is a whole number of actions from 1 to {most} (the most "
+                         f"a game of these options lasts), not {recall!r}.")
+    return recall
+
+
 class Observer:
     """An OpenSpiel observer (``tensor``, ``dict``, ``set_from``, ``string_from``): the
-    seat's observation, or with ``recall`` his information state."""
+    seat's observation, or with ``recall`` his information state: of perfect recall, or with
+    ``most`` the rows of his last ``most`` actions only (the ``recall`` parameter), a tensor
+    of a size learning code can use whatever the game's length."""
 
-    def __init__(self, learner: Learner, recall: bool) -> None:
+    def __init__(self, learner: Learner, recall: bool, most: int | None = None) -> None:
         self.learner = learner
         self.recall = recall and learner.hidden
-        self.perfect_recall = recall
+        self.perfect_recall = recall and most is None
+        self.most = most
         encoding = learner.encoding
-        self.tensor = np.zeros(learner.information_state_size() if self.recall
-                               else encoding.observation.size, np.float32)
         size = encoding.observation.size
+        rows, width = 0, 0
+        if self.recall:
+            assert learner.recall is not None
+            rows, width = most or encoding.max_history(), learner.recall.size
+        self.tensor = np.zeros(size + rows * width, np.float32)
         self.dict: dict[str, Any] = {"observation": self.tensor[:size]}
         self._observed = Tensor(encoding.observation, self.dict["observation"])
         if self.recall:
-            assert learner.recall is not None
-            self.dict["history"] = self.tensor[size:].reshape(
-                encoding.max_history(), learner.recall.size)
+            self.dict["history"] = self.tensor[size:].reshape(rows, width)
 
     def set_from(self, state: LudothequeState, player: int) -> None:
         self.tensor.fill(0.0)
@@ -216,8 +239,8 @@ class Observer:
             self.learner.remembered(state.play, player, self.dict["history"])
 
     def string_from(self, state: LudothequeState, player: int) -> str:
-        if self.perfect_recall:
-            return self.learner.information_state_string(state.play, player)
+        if self.perfect_recall or (self.recall and self.most is not None):
+            return self.learner.information_state_string(state.play, player, self.most)
         return self.learner.observation_string(state.play.state, player)
 
 

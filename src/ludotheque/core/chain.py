@@ -7,8 +7,8 @@ thousands deep is written flat (:func:`unchained`) and made again (:func:`chaine
 >>> chain = chained([1, 2, 3])
 >>> chain
 (3, (2, (1, None)))
->>> unchained(chained([4], chain))
-[1, 2, 3, 4]
+>>> unchained(chained([4], chain)), unchained(chain, most=2)
+([1, 2, 3, 4], [2, 3])
 """
 
 from __future__ import annotations
@@ -27,10 +27,11 @@ def chained(items: Iterable[Any], chain: Chain = None) -> Chain:
     return chain
 
 
-def unchained(chain: Chain) -> list[Any]:
-    """The chain's items, first first."""
-    items = []
-    while chain is not None:
+def unchained(chain: Chain, most: int | None = None) -> list[Any]:
+    """The chain's items, first first; its last ``most`` only, if given (walking no further
+    back than them)."""
+    items: list[Any] = []
+    while chain is not None and (most is None or len(items) < most):
         item, chain = chain
         items.append(item)
     return items[::-1]

@@ -2,7 +2,8 @@
 
 Each rule set is checked in a short configuration (``QUICK``, listed in ``docs/research.md``):
 a ``limit`` keeps a long card game to a few rounds' worth of decisions and a tiddlywinks pool to
-a few shots; the rules are the defaults.
+a few shots; the rules are the defaults. The random simulation runs at the default options too
+(``DEFAULTS``: a limit only where a round would otherwise be long).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import ludotheque
 from ludotheque.adapters import openspiel
 from ludotheque.core.errors import LudothequeError
 from ludotheque.core.registry import manifest
-from tests.adapters.quick import DEPTH, QUICK, game_string
+from tests.adapters.quick import DEFAULTS, DEPTH, QUICK, game_string
 
 PLAYTHROUGHS = Path(__file__).parents[1] / "data" / "golden" / "openspiel"
 REGENERATE = os.environ.get("LUDOTHEQUE_REGENERATE_GOLDEN") == "1"
@@ -44,6 +45,15 @@ def test_every_rule_set_is_registered():
 def test_random_simulation_with_serialisation(name):
     game = pyspiel.load_game(game_string(name))
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", sorted(DEFAULTS))
+def test_random_simulation_with_serialisation_at_the_default_options(name):
+    """A whole game at the rule set's defaults (a tiddlywinks pool is a few hundred shots), or
+    a first round of the long card games (Tiddledy Winks here once offered one shot as two
+    actions; Crypto-90's memory once exceeded pickle's recursion)."""
+    game = pyspiel.load_game(game_string(name, DEFAULTS))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", ["crypto-90", "crypto-geographique"])

@@ -1,5 +1,5 @@
 """PettingZoo's own conformance checks on every rule set, through ``ludotheque.adapters``, in
-the short configurations of ``tests/adapters/quick.py``."""
+the short configurations of ``tests/adapters/quick.py`` and at the default options."""
 
 from __future__ import annotations
 
@@ -10,22 +10,28 @@ from pettingzoo.test import api_test, seed_test
 
 from ludotheque.adapters.pettingzoo import LudothequeEnv, Policy
 from ludotheque.core.registry import manifest
-from tests.adapters.quick import QUICK
+from tests.adapters.quick import DEFAULTS, QUICK
 
 #: The rule sets whose decisions are continuous, checked in both action forms.
 CONTINUOUS = ["cabriole", "tiddledy-winks"]
 FORMS = [(name, "box") for name in sorted(QUICK)] + [(name, "grid") for name in CONTINUOUS]
+#: Every form in the short configurations; each rule set's default form at its default
+#: options, as a researcher loads it (the grid is the same encoding at any options).
+CHECKED = [(name, actions, QUICK[name]) for name, actions in FORMS] + [
+    (name, "box", DEFAULTS[name]) for name in sorted(DEFAULTS)]
+IDS = [f"{name}-{actions}-{'quick' if options is QUICK[name] else 'defaults'}"
+       for name, actions, options in CHECKED]
 
 
 @pytest.mark.filterwarnings("ignore:Observation")
-@pytest.mark.parametrize(("name", "actions"), FORMS)
-def test_api(name, actions):
-    api_test(LudothequeEnv(name, actions=actions, **QUICK[name]), num_cycles=60)
+@pytest.mark.parametrize(("name", "actions", "options"), CHECKED, ids=IDS)
+def test_api(name, actions, options):
+    api_test(LudothequeEnv(name, actions=actions, **options), num_cycles=60)
 
 
-@pytest.mark.parametrize(("name", "actions"), FORMS)
-def test_seed(name, actions):
-    seed_test(lambda: LudothequeEnv(name, actions=actions, **QUICK[name]), num_cycles=20)
+@pytest.mark.parametrize(("name", "actions", "options"), CHECKED, ids=IDS)
+def test_seed(name, actions, options):
+    seed_test(lambda: LudothequeEnv(name, actions=actions, **options), num_cycles=20)
 
 
 def test_a_continuous_game_takes_a_box_and_a_grid_on_request():

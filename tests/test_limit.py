@@ -11,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ludotheque
-from ludotheque.core.game import FINISHED, LIMIT_REACHED, TERMINAL, LimitOption
+from ludotheque.core.game import CHANCE, FINISHED, LIMIT_REACHED, TERMINAL, LimitOption
 from ludotheque.core.record import Record
+from ludotheque.games.jacquet.game import JacquetState
+from ludotheque.games.jacquet.position import Position
 from ludotheque.selfplay.simulation import simulate, summarise, tally
 from tests.helpers import play_at_random
 
@@ -138,3 +140,16 @@ def test_a_card_game_stopped_in_its_first_round_is_tallied(name):
     results = simulate(name, {"limit": 3}, ["random"] * 2, games=3, seed=1)
     assert all(dict(r.details)["ending"] == LIMIT_REACHED for r in results)
     assert tally(results)
+
+
+def test_a_turn_the_dice_pass_counts_against_the_limit_and_stops_the_game():
+    """White's talon faces six points Black holds: no throw of his can be played, the turn
+    passes, and it counts as a decision, so that under ``limit=1`` the game stops there (the
+    limit bounds the throws a game can make, as OpenSpiel's history length needs)."""
+    blocked = Position.parse("1x15 14x2,15x2,16x2,17x2,18x2,19x2,24x3 dice:white")
+    state = JacquetState(ludotheque.load_game("jacquet", limit=1), blocked)
+    state.apply_action(state.string_to_action("6-5"))
+    assert state.decisions() == 1 and state.truncated() and state.history() == [3]
+    state = JacquetState(ludotheque.load_game("jacquet", limit=2), blocked)
+    state.apply_action(state.string_to_action("6-5"))
+    assert state.current_player() == CHANCE and state.decisions() == 1  # Black throws

@@ -108,6 +108,21 @@ def test_a_bounded_recall_keeps_the_last_rows_of_the_information_state(name):
             make_observation(game, seat, params)
 
 
+@pytest.mark.parametrize("options", ["limit=1", "limit=3", "granularity=pair,limit=2"])
+def test_jacquet_histories_keep_within_max_history_length(options):
+    """The lot and a throw before the first decision, then a throw after each decision or turn
+    the dice passed (which the limit counts): under short limits, where the bound is tight."""
+    game = pyspiel.load_game(f"python_ludotheque_jacquet({options})")
+    rng = np.random.default_rng(17)
+    longest = 0
+    for _ in range(400):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(_random_action(state, rng))
+        longest = max(longest, len(state.history()))
+    assert longest <= game.max_history_length()
+
+
 @pytest.mark.parametrize("name", sorted(QUICK))
 def test_all_states_to_a_small_depth(name):
     game = pyspiel.load_game(game_string(name))

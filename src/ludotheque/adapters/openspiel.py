@@ -122,10 +122,12 @@ class LudothequeGame(pyspiel.Game):  # type: ignore[misc]
 
     def max_chance_nodes_in_history(self) -> int:
         # Where something is hidden the encoding bounds every action, chance's among them;
-        # elsewhere chance speaks at most once a decision (a throw, a tremble), and once more.
+        # elsewhere chance speaks twice before the first decision at most (a lot, a throw),
+        # then at most once after each decision or turn the rules passed, which the limit
+        # counts as a decision (State._turn_passed).
         if self.learner.hidden:
             return self.learner.encoding.max_history()
-        return self.learner.game.max_game_length() + 1
+        return self.learner.game.max_game_length() + 2
 
 
 class LudothequeState(pyspiel.State):  # type: ignore[misc]

@@ -336,7 +336,9 @@ class State(ABC):
         self._trail: Chain = None
         self._length = 0
         # The decisions so far, against the game's limit (``limit_option``); stopped once past.
+        # A turn the rules passed (``_turn_passed``) counts as one, and stops the game there.
         self._decisions = 0
+        self._passed = False
         self._limit: float = game.options.get("limit", math.inf)
         self._stopped = False
 
@@ -474,8 +476,17 @@ class State(ABC):
         return Outcome(ended, tuple(self.returns()))
 
     def decisions(self) -> int:
-        """The decisions played so far (chance outcomes not counted), which ``limit`` bounds."""
+        """The decisions played so far (chance outcomes not counted, a turn the rules passed
+        counted as one), which ``limit`` bounds."""
         return self._decisions
+
+    def _turn_passed(self) -> None:
+        """Told by a rule set whose rules pass a player's turn with no decision to make (none
+        of his dice can be played): the turn counts against the ``limit`` as a decision, and
+        past it the game stops there, so that the limit bounds the chance in a game too
+        (between two decisions, passed turns could otherwise throw the dice without end)."""
+        self._decisions += 1
+        self._passed = True
 
     def observation(self, player: int | None = None) -> Mapping[str, Any]:
         """Exactly what ``player`` may see, as a JSON-serialisable dict of the form its rule
@@ -587,8 +598,10 @@ class State(ABC):
         if mover >= 0:
             self._decisions += 1
         # The limit: past it, the game stops where a player would decide next, the chance that
-        # the last decision called for played out; one the rules end then has ended by them.
-        if self._decisions >= self._limit and self._current_player() >= 0:
+        # the last decision called for played out, or where a turn passed; one the rules end
+        # then has ended by them.
+        passed, self._passed = self._passed, False
+        if self._decisions >= self._limit and (self._current_player() >= 0 or passed):
             self._stopped = True
 
     def string_to_action(self, *args: Any) -> int:

@@ -202,6 +202,7 @@ class JacquetState(TablesChance, State):
             self._last = (p, [])
             if not self._legal_actions():
                 self.position = self.position.end_turn()
+                self._turn_passed()
             return
         self.position = p.play_codes(codes)
         self._last = (p, codes)

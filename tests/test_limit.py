@@ -1,6 +1,7 @@
 """The ``limit`` every rule set declares: a game stops after that many decisions, at the next
-point where a player would decide, with its own termination and its rule set's documented
-returns of an unfinished game, so learning code and servers can rely on every game ending."""
+point where a player would decide (or where the dice pass his turn), with its own termination
+and its rule set's documented returns of an unfinished game, so learning code and servers can
+rely on every game ending."""
 
 from __future__ import annotations
 
@@ -153,3 +154,15 @@ def test_a_turn_the_dice_pass_counts_against_the_limit_and_stops_the_game():
     state = JacquetState(ludotheque.load_game("jacquet", limit=2), blocked)
     state.apply_action(state.string_to_action("6-5"))
     assert state.current_player() == CHANCE and state.decisions() == 1  # Black throws
+
+
+def test_a_turn_passed_once_the_limit_is_reached_stops_the_game_uncounted():
+    """White's one decision reaches ``limit=1``; Black's talon faces six points White holds,
+    his throw passes, and the game stops there, the count still at the limit."""
+    game = ludotheque.load_game("jacquet", limit=1, granularity="pair")
+    state = JacquetState(game, Position.parse(
+        "1x3,14x2,15x2,16x2,17x2,18x2,19x2 1x15 move:white:6-5:6,5"))
+    state.apply_action(state.string_to_action("1/7 1/6"))
+    assert state.current_player() == CHANCE and state.decisions() == 1
+    state.apply_action(state.string_to_action("4-2"))
+    assert state.truncated() and state.decisions() == 1

@@ -1,6 +1,8 @@
 """The short configuration each rule set's conformance checks play (``docs/research.md``): the
 default rules (two players, four counters each at tiddlywinks), with a ``limit`` (in decisions)
-that keeps a card game to a round or two and a tiddlywinks pool to a few shots."""
+that keeps a card game to a part of its first round (no round of Crypto-90 or Crypto
+géographique ends within it: ``DEFAULTS`` lets one end) and a tiddlywinks pool to a few
+shots."""
 
 from __future__ import annotations
 

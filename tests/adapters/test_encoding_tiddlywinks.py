@@ -243,8 +243,11 @@ def test_no_two_legal_grid_points_are_one_shot(seed):
     for _ in range(30):
         while state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
-        shots = [encoding.decision(state, a) for a in encoding.legal(state)]
+        legal = encoding.legal(state)
+        shots = [encoding.decision(state, a) for a in legal]
         assert len(set(shots)) == len(shots)
+        # And back: a computer player's shot maps to a legal point of the grid.
+        assert [encoding.nearest(state, shot) for shot in shots] == legal
         state.apply_action(rng.choice(shots))
 
 

@@ -3,6 +3,8 @@ the short configurations of ``tests/adapters/quick.py`` and at the default optio
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pytest
 from gymnasium import spaces
@@ -77,3 +79,14 @@ def test_the_projects_players_are_policies(name):
         env.step(action)
     assert len(rewards) == len(env.possible_agents)
     assert abs(sum(rewards.values())) < 1e-9
+
+
+def test_an_environment_pickles_mid_game():
+    env = LudothequeEnv("crypto-90", **QUICK["crypto-90"])
+    env.reset(seed=3)
+    for _ in range(5):
+        observation, *_ = env.last()
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    again = pickle.loads(pickle.dumps(env))
+    assert again.agent_selection == env.agent_selection
+    assert np.array_equal(again.last()[0]["observation"], env.last()[0]["observation"])

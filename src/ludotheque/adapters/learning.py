@@ -56,14 +56,20 @@ class Tensor:
     """One tensor of a layout: a flat float32 vector and its fields, each a view of its part
     in its shape (what an encoding writes into, and what OpenSpiel's observers hold)."""
 
-    __slots__ = ("fields", "vector")
+    __slots__ = ("fields", "layout", "vector")
 
     def __init__(self, layout: Layout, vector: Vector | None = None) -> None:
+        self.layout = layout
         self.vector: Vector = np.zeros(layout.size, np.float32) if vector is None else vector
         self.fields = {
             f.name: self.vector[start:stop].reshape(f.shape)
             for f, (start, stop) in zip(layout.fields, layout.offsets().values(), strict=True)
         }
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled field by field, the fields would come back as copies, no longer views of
+        # the vector that is written into: made again from the layout.
+        return Tensor, (self.layout, self.vector.copy())
 
 
 class Play:
@@ -97,7 +103,8 @@ class Play:
         self.memory = None if memory is None else [chained(rows) for rows in memory]
 
     def rows(self, player: int, most: int | None = None) -> list[Vector]:
-        """The seat's rows, first action first: of his last ``most`` actions only, if given."""
+        """The seat's rows (one for every action of the game, as he learnt of it), first action
+        first: of the game's last ``most`` actions only, if given."""
         assert self.memory is not None
         return unchained(self.memory[player], most)
 
@@ -197,7 +204,7 @@ class Learner:
 
     def remembered(self, play: Play, player: int, out: Vector) -> None:
         """Write the seat's rows, first action first, into ``out``: all of them where it has
-        max_history rows, else those of his last actions that fill it."""
+        max_history rows, else those of the game's last actions that fill it, oldest first."""
         width = out.shape[-1]
         into = out.reshape(-1, width)
         rows = play.rows(player, most=into.shape[0])

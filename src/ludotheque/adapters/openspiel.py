@@ -107,6 +107,9 @@ class LudothequeGame(pyspiel.Game):  # type: ignore[misc]
         most = _recall(params, self.max_history_length())
         if iig_obs_type is None:
             return Observer(self.learner, recall=most is not None, most=most)
+        if iig_obs_type.perfect_recall and most is not None:
+            raise ValueError("recall bounds an information state, which perfect_recall=True "
+                             "asks whole: ask one or the other.")
         single = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         if single and iig_obs_type.public_info:
             return Observer(self.learner, recall=iig_obs_type.perfect_recall or most is not None,
@@ -181,13 +184,15 @@ class LudothequeState(pyspiel.State):  # type: ignore[misc]
         ``probability_sampler`` (OpenSpiel's ISMCTS hands a uniform one). His memory goes with
         it, being his own; the others' start afresh in the drawn world, as what they learnt of
         this one is not his to know. Its history is not this one's: it is played on, not
-        replayed."""
+        replayed; its decisions are counted from this one's, so that its limit falls where this
+        game's does."""
         rules, play = self.play.state, self.play
         if rules.current_player() != player_id:
             raise pyspiel.SpielError(f"a state is drawn from the information state of the "
                                      f"seat to play ({rules.current_player()}), not "
                                      f"{player_id}.")
-        world = rules.turn().world(random.Random(int(probability_sampler() * 2**53)))
+        drawn = rules.turn().world(random.Random(int(probability_sampler() * 2**53)))
+        world = drawn.counting_from(rules)  # the limit stops it where it stops this game
         memory = None
         if play.memory is not None:
             memory = [None] * len(play.memory)
@@ -196,26 +201,28 @@ class LudothequeState(pyspiel.State):  # type: ignore[misc]
 
 
 def _recall(params: dict[str, Any] | None, most: int) -> int | None:
-    """The observer parameter ``recall``: how many of his last actions a seat's bounded
-    information state keeps rows of (None: no such parameter, perfect recall or none)."""
+    """The observer parameter ``recall``: of how many of the game's last actions (every
+    seat's and chance's) a seat's bounded information state keeps his rows (None: no such
+    parameter, perfect recall or none)."""
     params = dict(params or {})
     recall = params.pop("recall", None)
     if params:
-        raise ValueError(f"these games' observers take one parameter, recall (how many of "
-                         f"the seat's last actions to keep rows of), not {sorted(params)}.")
+        raise ValueError(f"these games' observers take one parameter, recall (of how many of "
+                         f"the game's last actions to keep the seat's rows), not "
+                         f"{sorted(params)}.")
     if recall is None:
         return None
     if isinstance(recall, bool) or not isinstance(recall, int) or not 1 <= recall <= most:
-        raise ValueError(f"recall is a whole number of actions from 1 to {most} (the most "
-                         f"a game of these options lasts), not {recall!r}.")
+        raise ValueError(f"recall is a whole number of actions from 1 to {most} "
+                         f"(max_history_length()), not {recall!r}.")
     return recall
 
 
 class Observer:
     """An OpenSpiel observer (``tensor``, ``dict``, ``set_from``, ``string_from``): the
     seat's observation, or with ``recall`` his information state: of perfect recall, or with
-    ``most`` the rows of his last ``most`` actions only (the ``recall`` parameter), a tensor
-    of a size learning code can use whatever the game's length."""
+    ``most`` his rows of the game's last ``most`` actions only (the ``recall`` parameter), a
+    tensor of a size learning code can use whatever the game's length."""
 
     def __init__(self, learner: Learner, recall: bool, most: int | None = None) -> None:
         self.learner = learner

@@ -484,9 +484,19 @@ class State(ABC):
         """Told by a rule set whose rules pass a player's turn with no decision to make (none
         of his dice can be played): the turn counts against the ``limit`` as a decision, and
         past it the game stops there, so that the limit bounds the chance in a game too
-        (between two decisions, passed turns could otherwise throw the dice without end)."""
-        self._decisions += 1
+        (between two decisions, passed turns could otherwise throw the dice without end). A
+        turn passed once the limit is reached stops the game without being counted: the count
+        never passes the limit."""
+        if self._decisions < self._limit:
+            self._decisions += 1
         self._passed = True
+
+    def counting_from(self, state: State) -> State:
+        """This state, its decisions counted from where ``state`` stands, so that the ``limit``
+        stops it where it would stop ``state``'s game: for a world drawn from a seat's view
+        (``Turn.world``), which has no history of its own."""
+        self._decisions = state._decisions
+        return self
 
     def observation(self, player: int | None = None) -> Mapping[str, Any]:
         """Exactly what ``player`` may see, as a JSON-serialisable dict of the form its rule

@@ -216,7 +216,7 @@ class Manifest:
         ref = self.heuristic or self.judge
         if ref is None:
             raise LudothequeError(f"{self.id} has no judge of a position for search code to "
-                                  f"read.")
+                                  f"read: it declares neither a heuristic nor a judge.")
         judge: Callable[[State, int], float] = resolve(ref)
         return judge
 

@@ -236,8 +236,9 @@ def limit_option(default: int, unfinished: str) -> LimitOption:
     """The ``limit`` every rule set without a hard bound on its length declares: how many
     decisions (chance outcomes not counted) an unfinished game may last, so that learning code
     and servers can rely on every game ending. Not a rule: ``default`` lies well above any real
-    game. The game stops at the first decision point after that many, with the returns of an
-    unfinished game (``State._unfinished_returns``), which ``unfinished`` says in words.
+    game. The game stops at the first decision point after that many (or turn the rules pass,
+    which counts as a decision: ``State._turn_passed``), with the returns of an unfinished
+    game (``State._unfinished_returns``), which ``unfinished`` says in words.
 
     >>> limit_option(5000, "every stake goes back").help
     'decisions after which an unfinished game stops: every stake goes back'

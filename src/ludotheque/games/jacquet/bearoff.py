@@ -12,9 +12,8 @@ enumerated by the game's own compiled move generator (:mod:`.fast`: its rules "b
 memory and in the user's cache. The reading of the higher die cannot change a race: with no
 checker of the other side in the way, a die can always be played while a checker is left, so
 only one of two dice is played only where the first bears off the last checker, and either
-die leaves the same empty board. Two sides' distributions combine
-into the chance that the side to throw wins: it wins on its *n*-th throw if the other needs *n*
-or more.
+die leaves the same empty board. Two sides' distributions combine into the chance that the side
+to throw wins: it wins on its *n*-th throw if the other needs *n* or more.
 
 That combination is not quite exact: the side that plays for the fewest throws on average is
 not always the side that plays to win (behind, it may gamble). So where both sides have at most

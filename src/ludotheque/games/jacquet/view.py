@@ -77,7 +77,8 @@ class JacquetView(TypedDict):
         Stage,
         "lot: who throws first is being drawn; dice: to_move's dice are rolling; move: "
         "to_move plays the dice left; won: a player has borne off all fifteen and the game "
-        "is over. A game stopped at its limit (not a rule) stays at move",
+        "is over. A game stopped at its limit (not a rule) stays at move, or at dice where "
+        "it stopped at a turn whose throw could not be played",
     ]
     to_move: Annotated[
         Seat | None,

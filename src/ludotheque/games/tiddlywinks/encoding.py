@@ -318,8 +318,7 @@ class TiddlywinksEncoding(Encoding):
         for steep in STEEPS:
             pressed = set()
             for strength in STRENGTHS:
-                pressure = Shot.quantised(counter, 0.0, self._pressure(
-                    state.position, counter, strength, steep), steep).pressure
+                pressure = self._pressed(state.position, counter, strength, steep)
                 if pressure not in pressed:
                     pressed.add(pressure)
                     kept.add((strength, steep))
@@ -346,7 +345,8 @@ class TiddlywinksEncoding(Encoding):
 
     def nearest(self, state: State, action: int) -> int:
         """The grid's shot nearest the game's ``action``: its counter, then the nearest bearing
-        round the circle, steepness, and the strength whose pressure is nearest."""
+        round the circle, steepness, and the strength whose pressure, to the notation's
+        hundredth, is nearest (the weaker of two that press alike: the one that is legal)."""
         assert isinstance(state, TiddlywinksState)
         if action == PASS or not 0 < action <= SHOT_IDS:
             return 0
@@ -358,11 +358,8 @@ class TiddlywinksEncoding(Encoding):
         offset = min(range(len(OFFSETS)),
                      key=lambda i: abs((turn - OFFSETS[i] + 180) % 360 - 180))
         steep = min(range(len(STEEPS)), key=lambda i: abs(STEEPS[i] - shot.steep))
-        strength = min(
-            range(len(STRENGTHS)),
-            key=lambda i: abs(self._pressure(state.position, shot.counter, STRENGTHS[i],
-                                             STEEPS[steep]) - shot.pressure),
-        )
+        strength = min(range(len(STRENGTHS)), key=lambda i: abs(self._pressed(
+            state.position, shot.counter, STRENGTHS[i], STEEPS[steep]) - shot.pressure))
         return 1 + slot * SHOTS + (offset * len(STRENGTHS) + strength) * len(STEEPS) + steep
 
     def _playable_slots(self, state: TiddlywinksState) -> list[int]:
@@ -371,6 +368,12 @@ class TiddlywinksEncoding(Encoding):
         playable = np.flatnonzero(self._facts(position).playable)
         slots = self._slots[position.mover]
         return sorted(slots[int(k)] for k in playable)
+
+    def _pressed(self, position: Position, counter: int, strength: float,
+                 steep: int) -> float:
+        """:meth:`_pressure` to the notation's hundredth, as a shot plays it."""
+        return Shot.quantised(counter, 0.0, self._pressure(position, counter, strength, steep),
+                              steep).pressure
 
     def _pressure(self, position: Position, counter: int, strength: float,
                   steep: int) -> float:

@@ -216,9 +216,11 @@ def test_a_flight_is_the_boards_motion_and_escape_hurries_it(chromium_browser, s
         # Watched again in slow motion (four times slower than life), Escape ends it at once.
         page.click("button[data-key='slowly']")
         expect(page.locator("#board")).to_have_attribute("data-flying", "1")
-        # Every animation under way is brought to its end by the key itself, however loaded
-        # the machine; then the board comes to rest.
-        page.evaluate("() => { window.underWay = document.getAnimations(); }")
+        # Every animation of the board under way is brought to its end by the key itself,
+        # however loaded the machine (the page's others are not the flight's: the computer's
+        # seat breathes while it thinks, without end); then the board comes to rest.
+        page.evaluate("() => { window.underWay = document.querySelector('#board')"
+                      ".getAnimations({subtree: true}); }")
         assert page.evaluate("() => window.underWay.length") > 0
         page.keyboard.press("Escape")
         assert page.evaluate("() => window.underWay.every((a) => a.playState === 'finished')")

@@ -248,7 +248,7 @@ class Observer:
             self.learner.remembered(state.play, player, self.dict["history"])
 
     def string_from(self, state: LudothequeState, player: int) -> str:
-        if self.perfect_recall or (self.recall and self.most is not None):
+        if self.perfect_recall or self.recall:
             return self.learner.information_state_string(state.play, player, self.most)
         return self.learner.observation_string(state.play.state, player)
 

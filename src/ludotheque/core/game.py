@@ -338,7 +338,6 @@ class State(ABC):
         # The decisions so far, against the game's limit (``limit_option``); stopped once past.
         # A turn the rules passed (``_turn_passed``) counts as one, and stops the game there.
         self._decisions = 0
-        self._passed = False
         self._limit: float = game.options.get("limit", math.inf)
         self._stopped = False
 
@@ -489,7 +488,8 @@ class State(ABC):
         never passes the limit."""
         if self._decisions < self._limit:
             self._decisions += 1
-        self._passed = True
+        if self._decisions >= self._limit:
+            self._stopped = True
 
     def counting_from(self, state: State) -> State:
         """This state, its decisions counted from where ``state`` stands, so that the ``limit``
@@ -608,10 +608,9 @@ class State(ABC):
         if mover >= 0:
             self._decisions += 1
         # The limit: past it, the game stops where a player would decide next, the chance that
-        # the last decision called for played out, or where a turn passed; one the rules end
-        # then has ended by them.
-        passed, self._passed = self._passed, False
-        if self._decisions >= self._limit and (self._current_player() >= 0 or passed):
+        # the last decision called for played out (or where a turn passed: _turn_passed); one
+        # the rules end then has ended by them.
+        if self._decisions >= self._limit and self._current_player() >= 0:
             self._stopped = True
 
     def string_to_action(self, *args: Any) -> int:

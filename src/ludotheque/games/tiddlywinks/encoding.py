@@ -311,8 +311,9 @@ class TiddlywinksEncoding(Encoding):
 
     def _distinct(self, state: TiddlywinksState, slot: int) -> list[int]:
         """The slot's grid shots, less each whose strength presses as hard as a weaker one's
-        at the same steepness (two strengths past a full press): one shot is one action, and
-        OpenSpiel asks each legal action for a string of its own."""
+        at the same steepness, to the notation's hundredth (two past a full press far from the
+        cup, or at the least press against it): one shot is one action, and OpenSpiel asks
+        each legal action for a string of its own."""
         counter = int(self._orders[state.position.mover][slot])
         kept = set()
         for steep in STEEPS:

@@ -150,6 +150,9 @@ class Learner:
                            or kind.outcome is not Encoding.outcome)
         self._observed = Tensor(self.encoding.observation)
         self._row = None if self.recall is None else Tensor(self.recall)
+        #: Each row's text, by its bytes: a game's rows take few distinct values (who, which
+        #: decision, which card), and every information-state string writes them all again.
+        self._texts: dict[bytes, str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Learner:
         # Shared by every state of the game, as the rules are: nothing in it changes.
@@ -157,6 +160,18 @@ class Learner:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Learner, (self.game, self.reward)
+
+    def _row_text(self, row: Vector) -> str:
+        """A row of the information state as its string writes it: its non-zero fields."""
+        key = row.tobytes()
+        text = self._texts.get(key)
+        if text is None:
+            assert self.recall is not None
+            spans = zip(self.recall.fields, self.recall.offsets().values(), strict=True)
+            text = self._texts[key] = " ".join(
+                f"{field.name}={_numbers(row[a:b])}" for field, (a, b) in spans if row[a:b].any()
+            )
+        return text
 
     @property
     def hidden(self) -> bool:
@@ -237,13 +252,7 @@ class Learner:
         state = play.state
         if self.recall is None:
             return " ".join(map(str, state.history()))
-        names = [(f.name, *span) for f, span in zip(
-            self.recall.fields, self.recall.offsets().values(), strict=True)]
-        lines = [f"seat {player}"]
-        for row in play.rows(player, most):
-            lines.append(" ".join(
-                f"{name}={_numbers(row[a:b])}" for name, a, b in names if row[a:b].any()
-            ))
+        lines = [f"seat {player}", *map(self._row_text, play.rows(player, most))]
         view = state.observation(player)
         lines.append(view_text({k: v for k, v in view.items() if k != "last"}))
         return "\n".join(lines)

@@ -33,7 +33,7 @@ from ludotheque.agents import make_agent
 from ludotheque.agents.mcts import Judged
 from ludotheque.core.game import CHANCE, State
 from ludotheque.core.manifest import Manifest
-from ludotheque.core.registry import load_game, manifests
+from ludotheque.core.registry import manifests
 
 PREFIX = "python_ludotheque_"
 
@@ -84,7 +84,7 @@ class LudothequeGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         reward = str(params.pop("reward", REWARDS[0]))
-        self.learner = Learner(load_game(self.manifest.id, **params), reward)
+        self.learner = Learner(self.manifest.load(**params), reward)
         game, encoding = self.learner.game, self.learner.encoding
         low, high = self.learner.utility_bounds()
         info = pyspiel.GameInfo(
@@ -344,18 +344,22 @@ def _register(manifest: Manifest) -> None:
     pyspiel.register_game(game_type(manifest), subclass)
 
 
-def register_all() -> list[str]:
-    """Register every rule set that offers an encoding (once); their OpenSpiel names."""
+def register_all() -> tuple[list[str], list[str]]:
+    """Register every rule set that offers an encoding, and its research configurations
+    (``Manifest.research``), once; the OpenSpiel names of each."""
     registered = set(pyspiel.registered_names())
-    names = []
+    names: tuple[list[str], list[str]] = ([], [])
     for manifest in manifests():
         if manifest.encoding is None:
             continue
-        name = short_name(manifest)
-        if name not in registered:
-            _register(manifest)
-        names.append(name)
+        for research, declared in enumerate(((manifest,), manifest.research)):
+            for served in declared:
+                name = short_name(served)
+                if name not in registered:
+                    _register(served)
+                names[research].append(name)
     return names
 
 
-NAMES = register_all()
+#: The rule sets' OpenSpiel names, and their research configurations' (not the sources' rules).
+NAMES, RESEARCH_NAMES = register_all()

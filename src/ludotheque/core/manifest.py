@@ -149,6 +149,11 @@ class Manifest:
     #: Whether the rules draw who begins (a die, a lot), rather than letting the first seat
     #: begin: a table played again then keeps its seats, where otherwise the first passes on.
     drawn_first: bool = False
+    #: Research configurations of the rule set, each a manifest of its own: small enough for
+    #: exact methods (``get_all_states``, CFR, exploitability) and clearly not the source's
+    #: rules, so kept out of the registry (no lobby, menu or record offers them); the research
+    #: adapters alone serve them.
+    research: tuple[Manifest, ...] = ()
 
     def has(self, offer: str) -> bool:
         """Whether the rule set offers ``offer``, a reference field (``"heuristic"``)."""

@@ -4,6 +4,8 @@ Two rule sets: the combinations game (``game.py``) and the leaflet's «autre rè
 touching départements (``chain.py``), sharing one rules doc.
 """
 
+from dataclasses import replace
+
 from ludotheque.core.cards import SEATING
 from ludotheque.core.i18n import N_
 from ludotheque.core.manifest import GameInfo, Manifest
@@ -143,6 +145,48 @@ COMBINATIONS = Manifest(
     encoding="ludotheque.games.crypto_geo.encoding:CombinationsEncoding",
     told="ludotheque.games.crypto_geo.howto:combinations",
 )
+#: The north of the map, in the order a research deck takes its départements: Nord,
+#: Pas-de-Calais, Somme, Aisne, Oise, Seine-Maritime, Ardennes, Marne (each prefix of four or
+#: more holds a chain of three).
+NORTH = (59, 62, 80, 2, 60, 76, 8, 51)
+
+#: The chain game on a deck of a few départements, for exact methods: not the leaflet's rules.
+CHAIN_RESEARCH_INFO = replace(
+    CHAIN_INFO,
+    title="Crypto géographique — autre règle, on a research deck (not the leaflet's rules)",
+    source="the chain game's rules as «UNE AUTRE RÉGLE DU JEU» gives them, dealt from a few "
+    "départements of the north and short hands instead of the box's 96 cards and nine each: "
+    "a research configuration of Ludothèque, not a rule of the leaflet",
+    max_players=3,
+    seat_names=SEATING[3],
+)
+
+CHAIN_RESEARCH_OPTIONS = (
+    Option("players", int, 2, (2, 3), rule=False, help="two or three players"),
+    Option("cards", int, 6, tuple(range(4, len(NORTH) + 1)), rule=False,
+           help="the départements of the deck: the first of Nord, Pas-de-Calais, Somme, Aisne, "
+           "Oise, Seine-Maritime, Ardennes, Marne"),
+    Option("hand", int, 2, (1, 2, 3), rule=False, help="the cards each hand is dealt"),
+    Option("fakirs", int, 0, (0, 1, 2), rule=False, help="the fakirs in the deck"),
+    Option("rounds", int, 1, (1, 2), rule=False, help="the rounds the game lasts"),
+    # Every configuration ends by the rules within 2 × 7 × 2 = 28 decisions (a round lays at
+    # most the deck's départements but the one turned up, each followed by done at most once).
+    limit_option(50, N_("the penalties paid stand as they are")),
+)
+
+#: The research configuration (``Manifest.research``): loaded by the research adapters alone,
+#: never in the lobby, the menu or a record.
+CHAIN_RESEARCH = Manifest(
+    "crypto-geographique-chaine-research",
+    CHAIN_RESEARCH_INFO,
+    rules="ludotheque.games.crypto_geo.research:ResearchChainGame",
+    options=CHAIN_RESEARCH_OPTIONS,
+    doc="crypto-geographique",
+    view="ludotheque.games.crypto_geo.view:CryptoGeographiqueChainView",
+    heuristic="ludotheque.games.crypto_geo.chain:judge",
+    encoding="ludotheque.games.crypto_geo.encoding:ChainEncoding",
+)
+
 CHAIN_GAME = Manifest(
     "crypto-geographique-chaine",
     CHAIN_INFO,
@@ -160,4 +204,5 @@ CHAIN_GAME = Manifest(
     hint="ludotheque.games.crypto_geo.players:CHAIN_HINT",
     encoding="ludotheque.games.crypto_geo.encoding:ChainEncoding",
     told="ludotheque.games.crypto_geo.howto:chain",
+    research=(CHAIN_RESEARCH,),
 )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from ludotheque.core.cards import (
     Stock,
@@ -31,7 +31,9 @@ from ludotheque.core.i18n import _, ngettext
 from ludotheque.games.crypto_geo import CHAIN_GAME
 from ludotheque.games.crypto_geo.departements import folded, neighbours
 from ludotheque.games.crypto_geo.game import (
+    ALL_DEPARTEMENTS,
     FAKIR,
+    Deck,
     Hands,
     HiddenRound,
     MapGame,
@@ -78,8 +80,6 @@ def notation(text: str) -> str:
 class Chain(Hands):
     """One round of the chain game."""
 
-    # Rule "the deal": «Donner 9 cartes à chacun».
-    SIZE: ClassVar[int] = HAND
     laid: tuple[int, ...] = ()  # the cards laid, the visible one last
     laid_by: int | None = None  # who laid the visible card (None: turned up)
     failures: int = 0  # turns in a row that could not follow it
@@ -189,6 +189,8 @@ IN_FRENCH = {"done": "fini", "draw": "pioche", "stock": "talon", "pass": "passe"
 
 class CryptoGeographiqueChainGame(MapGame):
     manifest = CHAIN_GAME
+    # Rule "the deal": «Donner 9 cartes à chacun».
+    DECK = Deck(ALL_DEPARTEMENTS, fakirs=6, hand=HAND)
     # The hand as dealt (penalties add more): the groups a picture works out are searched over
     # every split of the cards, which grows about threefold a card.
     LARGEST_HAND = HAND
@@ -235,7 +237,7 @@ class CryptoGeographiqueChainState(MapState):
     def __init__(self, game: CryptoGeographiqueChainGame) -> None:
         super().__init__(game)
         n = game.num_players()
-        self.chain = Chain.deal_out(n, n - 1)
+        self.chain = Chain.deal_out(n, n - 1, game.deck)
         self.results: tuple[tuple[str, int], ...] = ()  # how each round ended, and its winner
         self._last: tuple[Chain, int] | None = None
 
@@ -280,7 +282,7 @@ class CryptoGeographiqueChainState(MapState):
         if len(self.results) >= self.game.options["rounds"]:
             self.finished = True
         else:
-            self.chain = Chain.deal_out(c.players, (c.dealer + 1) % c.players)
+            self.chain = Chain.deal_out(c.players, (c.dealer + 1) % c.players, self.game.deck)
 
     def _action_to_string(self, action: int) -> str:
         if self.current_player() == CHANCE:
@@ -399,7 +401,7 @@ class CryptoGeographiqueChainState(MapState):
                 return _("the dealer turns up a fakir, exposes it and turns up another.")
             if to is None:
                 return _("The cards are dealt, {count} to each player; the first card is turned "
-                         "up: {card}.", count=HAND, card=card_name(action))
+                         "up: {card}.", count=before.size, card=card_name(action))
             if action == FAKIR:
                 return _("{seat} is dealt a fakir, exposes it and is dealt another.",
                          seat=seat(to))
@@ -442,10 +444,12 @@ class HiddenChainHands(HiddenRound[Chain]):
             (names.index(name), card_of(card), what == "lays") for name, what, card in o["log"]
         )
         sizes = tuple(0 if p == seen.me else o["cards"][names[p]] for p in range(len(names)))
+        deck = game.deck
         # Rule "fakirs": shown at once, so the others are in the stock.
-        unseen = seen.unseen(o, game, 6 - sum(seen.fakirs), sizes, _barred(log, sizes))
+        barred = _barred(log, sizes, deck.hand)
+        unseen = seen.unseen(o, game, deck.fakirs - sum(seen.fakirs), sizes, barred)
         chain = replace(
-            seen.round(Chain, names.index(o["dealer"])),
+            seen.round(Chain, names.index(o["dealer"]), deck),
             laid=seen.table,
             laid_by=None if o["laid_by"] is None else names.index(o["laid_by"]),
             failures=o["failures"],
@@ -464,14 +468,14 @@ class HiddenChainHands(HiddenRound[Chain]):
 
 
 def _barred(
-    log: tuple[tuple[int, int, bool], ...], sizes: tuple[int, ...]
+    log: tuple[tuple[int, int, bool], ...], sizes: tuple[int, ...], dealt: int = HAND
 ) -> tuple[tuple[frozenset[int], ...], ...]:
     """For each player, the cards each card of his hand cannot be, from what the table saw.
 
     Rule "following": a player who can follow must, so one who drew instead held nothing that
     touches the visible card; the card he drew then is new. A card he lays leaves his hand: of
     the cards it may be, the one held longest (the most barred) is taken out, so that no card
-    left is barred by mistake. A player's deal is nine cards barred of nothing.
+    left is barred by mistake. A player's deal, ``dealt`` cards (nine), is barred of nothing.
 
     South could not follow the Somme (80) and drew; then he laid the Aisne (2), which touches
     the Somme: it can only be the card he drew, and his other nine are still barred.
@@ -484,7 +488,7 @@ def _barred(
     >>> sum(1 for bar in south if bar == neighbours(80))
     8
     """
-    hands: list[list[frozenset[int]]] = [[frozenset()] * HAND for _ in sizes]
+    hands: list[list[frozenset[int]]] = [[frozenset()] * dealt for _ in sizes]
     for player, card, laid in log:
         hand = hands[player]
         if laid:

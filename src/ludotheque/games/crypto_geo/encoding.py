@@ -362,10 +362,12 @@ class ChainEncoding(MapEncoding):
         return planes
 
     def max_history(self) -> int:
-        # Each round: at most the whole deck from the stock (chance), and at most 89 cards
-        # laid (the départements but the one turned up), each followed at most once by done.
+        # Each round: at most the whole deck from the stock (chance), and at most its
+        # départements but the one turned up laid (89), each followed at most once by done.
         rounds, limit = self.game.options["rounds"], self.game.options["limit"]
-        return int(rounds * DECK + min(limit, rounds * 2 * (DEPARTEMENTS - 1)))
+        deck = self.game.deck
+        cards, departements = len(deck.departements) + deck.fakirs, len(deck.departements)
+        return int(rounds * cards + min(limit, rounds * 2 * (departements - 1)))
 
     def _row(self, before: State, action: int, player: int) -> tuple[int | None, int, int]:
         c = cast(CryptoGeographiqueChainState, before).chain

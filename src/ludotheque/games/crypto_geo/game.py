@@ -123,6 +123,31 @@ class Phase(Enum):
 
 
 @dataclass(frozen=True)
+class Deck:
+    """What a round is dealt from, and how many cards each hand is dealt: the départements
+    of the deck and its fakirs. The leaflet's games deal all 90 départements and the six
+    fakirs («Les 90 numéros et les six cartes spéciales «fakirs» du jeu»); a research
+    configuration (:mod:`ludotheque.games.crypto_geo.research`), not the leaflet's rules, deals
+    from a few.
+
+    >>> Deck(departements=(59, 62, 80), fakirs=1, hand=1).stock().outcomes()[0]
+    (0, 0.25)
+    """
+
+    departements: tuple[int, ...]
+    fakirs: int
+    hand: int
+
+    def stock(self) -> Stock:
+        """The whole deck face down, as a round begins."""
+        return Stock.of(self.departements, FAKIR, self.fakirs)
+
+
+#: The box's 90 départements, numbered as on number plates before 1968 (1 Ain … 90).
+ALL_DEPARTEMENTS = tuple(range(1, 91))
+
+
+@dataclass(frozen=True)
 class Hands:
     """What both rule sets deal: each hand, each player's fakirs exposed, and the stock."""
 
@@ -131,29 +156,25 @@ class Hands:
     hands: tuple[tuple[int, ...], ...]
     fakirs: tuple[int, ...]
     stock: Stock
-    #: How many cards a hand is dealt.
-    SIZE: ClassVar[int] = HAND
+    #: How many cards a hand is dealt (the deck's ``hand``).
+    size: int
 
     @classmethod
-    def deal_out(cls, players: int, dealer: int) -> Self:
-        return cls(
-            players, dealer, ((),) * players, (0,) * players, Stock.of(range(1, 91), FAKIR, 6)
-        )
+    def deal_out(cls, players: int, dealer: int, deck: Deck) -> Self:
+        return cls(players, dealer, ((),) * players, (0,) * players, deck.stock(), deck.hand)
 
     def order(self) -> list[int]:
         return deal_order(self.dealer, self.players)
 
     def dealing_to(self) -> int | None:
         """Who receives the next card of the deal (None: the deal is done but the pile)."""
-        return next_to_deal(self.hands, self.dealer, self.SIZE)
+        return next_to_deal(self.hands, self.dealer, self.size)
 
 
 @dataclass(frozen=True)
 class Round(Hands):
     """One round: the hands, fakirs exposed, stock and pile, and whose turn it is."""
 
-    # Rule "the deal": «Chacun reçoit 7 cartes, distribuées une à une».
-    SIZE: ClassVar[int] = HAND
     pile: tuple[int, ...] = ()
     phase: Phase = Phase.DEAL
     to_move: int = 0
@@ -231,6 +252,14 @@ class MapGame(CardSeats, Game):
     #: The most cards a hand holds: seven, and the eighth drawn before one is thrown (Rule "a
     #: turn": «Ayant alors et momentanément 8 cartes en main»). A picture picks out no more.
     LARGEST_HAND: ClassVar[int] = HAND + 1
+    #: What the rule set's rounds are dealt from.
+    DECK: ClassVar[Deck]
+
+    @property
+    def deck(self) -> Deck:
+        """What this game's rounds are dealt from: the rule set's deck (a research
+        configuration's own)."""
+        return self.DECK
 
     def max_chance_outcomes(self) -> int:
         return 91
@@ -261,6 +290,8 @@ IN_FRENCH = {"stock": "talon", "agree": "accepte"}
 
 class CryptoGeographiqueGame(MapGame):
     manifest = COMBINATIONS
+    # Rule "the deal": «Chacun reçoit 7 cartes, distribuées une à une».
+    DECK = Deck(ALL_DEPARTEMENTS, fakirs=6, hand=HAND)
 
     def _french_move(self, move: str) -> str:
         """``discard Somme and stop`` as «défausse Somme et j'arrête»."""
@@ -302,7 +333,7 @@ class CryptoGeographiqueState(MapState):
     def __init__(self, game: CryptoGeographiqueGame) -> None:
         super().__init__(game)
         n = game.num_players()
-        self.round = Round.deal_out(n, n - 1)
+        self.round = Round.deal_out(n, n - 1, game.deck)
         #: Each round: how it ended ("stop" or "stock") and the hands shown.
         self.results: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
         self._last: tuple[Round, int] | None = None
@@ -387,7 +418,7 @@ class CryptoGeographiqueState(MapState):
         if max(self.totals) >= self.game.options["points"]:
             self.finished = True
         else:
-            self.round = Round.deal_out(r.players, (r.dealer + 1) % r.players)
+            self.round = Round.deal_out(r.players, (r.dealer + 1) % r.players, self.game.deck)
 
     def _action_to_string(self, action: int) -> str:
         if self.current_player() == CHANCE:
@@ -516,7 +547,7 @@ class CryptoGeographiqueState(MapState):
                 return _("the dealer turns up a fakir, exposes it and turns up another.")
             if to is None:
                 return _("The cards are dealt, {count} to each player; the first card of the "
-                         "pile is turned up: {card}.", count=HAND, card=card_name(action))
+                         "pile is turned up: {card}.", count=before.size, card=card_name(action))
             if action == FAKIR:
                 return _("{seat} is dealt a fakir, exposes it and is dealt another.",
                          seat=seat(to))
@@ -596,17 +627,17 @@ class Sight:
         in the stock with the ``fakirs`` not shown; refused unless that is the stock ``o``
         counts."""
         seen = set(self.hand) | set(self.table)
-        unseen = Unseen(
-            tuple(c for c in departements() if c not in seen), FAKIR, fakirs, hands, barred
-        )
+        deck = game.deck.departements
+        unseen = Unseen(tuple(c for c in deck if c not in seen), FAKIR, fakirs, hands, barred)
         unseen.check(o["stock"], game.name)
         return unseen
 
-    def round(self, dealt: type[R], dealer: int) -> R:
-        """The round, of the rule set's kind ``dealt``, as he sees it: the other hands empty,
-        the stock empty."""
+    def round(self, dealt: type[R], dealer: int, deck: Deck) -> R:
+        """The round, of the rule set's kind ``dealt``, dealt from ``deck``, as he sees it: the
+        other hands empty, the stock empty."""
         hands = tuple(self.hand if p == self.me else () for p in range(len(self.names)))
-        return dealt(len(self.names), dealer, hands, self.fakirs, Stock.of((), FAKIR, 0))
+        return dealt(len(self.names), dealer, hands, self.fakirs, Stock.of((), FAKIR, 0),
+                     deck.hand)
 
 
 @dataclass(frozen=True)
@@ -665,15 +696,17 @@ class HiddenHands(HiddenRound[Round]):
         names = o["players"]
         deciding = o["phase"] in (Phase.TAKE.value, Phase.DISCARD.value, Phase.CONSENT.value)
         seen = Sight.of(o, names, deciding, "pile")
-        others = tuple(0 if p == seen.me else HAND for p in range(len(names)))
+        deck = game.deck
+        others = tuple(0 if p == seen.me else deck.hand for p in range(len(names)))
         # Rule "fakirs": shown at once, so those not on the table or the pile are in the stock.
-        unseen = seen.unseen(o, game, 6 - sum(seen.fakirs) - seen.table.count(FAKIR), others)
+        hidden = deck.fakirs - sum(seen.fakirs) - seen.table.count(FAKIR)
+        unseen = seen.unseen(o, game, hidden, others)
         acting = names.index(o["to_move"])
         phase = Phase(o["phase"])
         # Asked to consent, the partner acts; the turn is still the stopper's.
         to_move = game.partner(acting) if phase is Phase.CONSENT else acting
         round_ = replace(
-            seen.round(Round, names.index(o["dealer"])),
+            seen.round(Round, names.index(o["dealer"]), deck),
             pile=seen.table,
             phase=phase,
             to_move=to_move,  # type: ignore[arg-type]

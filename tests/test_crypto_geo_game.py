@@ -177,6 +177,10 @@ def test_an_exhausted_stock_scores_every_hand_as_it_is():
 
 
 CARD_NAMES = {card_name(n) for n in departements()}
+#: Any card's name, whole: "Loire" is not in "Loire-Atlantique" nor in "Haute-Loire" (the
+#: longest first, so that a name is matched whole where a shorter one begins it).
+WHOLE_NAME = re.compile(r"(?<![\w-])(" + "|".join(
+    re.escape(n) for n in sorted(CARD_NAMES, key=len, reverse=True)) + r")(?![\w-])")
 
 
 def visible(state, seat):
@@ -191,8 +195,7 @@ def names_in(observation) -> set[str]:
     text = " ".join(
         str(v) for k, v in observation.items() if k not in ("last_round", "players", "game")
     )
-    # A name counts only whole: "Loire" is not in "Loire-Atlantique" nor in "Haute-Loire".
-    return {n for n in CARD_NAMES if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)}
+    return set(WHOLE_NAME.findall(text))
 
 
 @settings(max_examples=5, deadline=None)

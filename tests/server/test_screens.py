@@ -39,8 +39,8 @@ MORE: dict[str, list[dict[str, Any]]] = {
                        {"variation": "I", "counters": 6}],
 }
 GAMES = 3       # games played of each rule set at least (each of its settings once at least)
-ALL_UP_TO = 100  # a game of at most this many moments is drawn at every one
-SAMPLED = 60     # of a longer one, this many moments at random, and its special ones
+ALL_UP_TO = 40   # a game of at most this many moments is drawn at every one
+SAMPLED = 30     # of a longer one, this many moments at random, and its special ones
 BATCH = 2_000_000  # characters of views sent to the page at a time
 
 

@@ -1,7 +1,7 @@
 """Jacquet speed against OpenSpiel's backgammon, as ratios from one run of this script.
 
     .venv/bin/pip install -e '.[research]'      # open_spiel, for the peer
-    .venv/bin/python benchmarks/jacquet.py [SECONDS]
+    .venv/bin/python benchmarks/jacquet.py [SECONDS] [ROUNDS]
 
 Random games from the opening to the end, by:
 
@@ -15,8 +15,10 @@ The Python drivers are the same loop for both games: at a chance node, sample th
 the state's distribution (``rng.choices`` over ``chance_outcomes()`` for OpenSpiel,
 ``state.sample_chance(rng)`` for Jacquet, which draws the same way from a prebuilt table);
 otherwise choose uniformly among ``legal_actions()``; ``apply_action``. Each contender runs for
-about SECONDS (default 3) in each of three interleaved rounds, and its best round counts, so
-that a burst of load on this 2-core machine does not decide the ratios.
+about SECONDS (default 3) in each of ROUNDS interleaved rounds (default 3), and its best round
+counts, so that a burst of load on this 2-core machine does not decide the ratios; where the
+machine's speed drifts, many short rounds (``0.5 20``) keep the contenders' best rounds close
+in time.
 """
 
 from __future__ import annotations
@@ -88,12 +90,12 @@ def contenders() -> dict[str, Callable[[int], object]]:
     return found
 
 
-def main(seconds: float) -> None:
+def main(seconds: float, rounds: int) -> None:
     runs = contenders()
     for play_one in runs.values():  # compile and warm every contender first
         play_one(0)
     best = dict.fromkeys(runs, 0.0)
-    for _ in range(3):
+    for _ in range(rounds):
         for name, play_one in runs.items():
             best[name] = max(best[name], rate(play_one, seconds))
     peer = "OpenSpiel backgammon, C++ (evaluate_bots)"
@@ -106,4 +108,5 @@ def main(seconds: float) -> None:
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0)
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0,
+         int(sys.argv[2]) if len(sys.argv) > 2 else 3)

@@ -157,7 +157,8 @@ class LudothequeEnv(AECEnv):  # type: ignore[misc]
         if not self.continuous:
             mask = self._no_mask.copy()
             if state.current_player() == player:
-                mask[self.learner.encoding.legal(state)] = 1
+                # put, not an index by the list: half the cost, at every decision.
+                mask.put(self.learner.encoding.legal(state), 1)
             observed["action_mask"] = mask
         return observed
 

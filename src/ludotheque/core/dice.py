@@ -147,6 +147,14 @@ class TablesChance:
         node = self._chance_node()
         return list(LOT_OUTCOMES) if node == "lot" else list(THROW_OUTCOMES) if node else []
 
+    def _allows(self, action: int) -> bool:
+        # At every throw: the outcomes looked up in their table, not listed anew.
+        node = self._chance_node()
+        if node is None:
+            allowed: bool = super()._allows(action)  # type: ignore[misc]
+            return allowed
+        return action in (LOT_OUTCOMES if node == "lot" else THROW_OUTCOMES)
+
     def sample_chance(self, rng: random.Random) -> int:
         if self._chance_node() == "dice":
             return sample_throw(rng)

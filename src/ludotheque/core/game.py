@@ -385,11 +385,13 @@ class State(ABC):
         """Another accepted spelling of an action (a rule set's vocabulary); None if none."""
         return None
 
-    def _allows(self, action: int, legal: list[int]) -> bool:
-        """Whether ``action`` may be played here. A rule set whose decisions are continuous
-        (a shot's aim and strength) lists a grid of them in ``legal_actions`` but accepts any
-        of its actions that the rules allow, and says so here."""
-        return action in legal
+    def _allows(self, action: int) -> bool:
+        """Whether ``action`` may be played here, before the end: by default, whether it is
+        one of ``legal_actions()``. A rule set whose decisions are continuous (a shot's aim and
+        strength) lists a grid of them in ``legal_actions`` but accepts any of its actions that
+        the rules allow, and says so here; one that keeps its legal actions may look there
+        rather than copy them (asked at every action)."""
+        return action in self.legal_actions()
 
     def _parse(self, text: str) -> int | None:
         """The action ``text`` writes, read directly rather than found among the legal ones;
@@ -589,19 +591,20 @@ class State(ABC):
     def apply_action(self, action: int) -> None:
         """Play a decision or chance outcome; an illegal one raises and changes nothing."""
         mover = self.current_player()
-        legal = self.legal_actions()
         if type(action) is not int:
             if isinstance(action, bool) or not hasattr(action, "__index__"):
                 raise IllegalMoveError(
                     f"an action is a whole number, not {action!r}; "
-                    f"legal: {self.legal_text(legal)}."
+                    f"legal: {self.legal_text()}."
                 )
             action = operator.index(action)  # numpy integers from learning code, stored as int
-        if not self._allows(action, legal):
-            if self.is_terminal():
-                raise IllegalMoveError(_("the game is over; no move can be played."))
-            refusal = self._refusal(action) if self.current_player() >= 0 else None
-            raise IllegalMoveError(self.refused(f"action {quoted(action)}", refusal, legal))
+        if mover == TERMINAL:
+            raise IllegalMoveError(_("the game is over; no move can be played."))
+        if not self._allows(action):
+            refusal = self._refusal(action) if mover >= 0 else None
+            raise IllegalMoveError(
+                self.refused(f"action {quoted(action)}", refusal, self.legal_actions())
+            )
         self._apply(action)
         self._trail = (action, self._trail)
         self._length += 1
@@ -623,7 +626,7 @@ class State(ABC):
         legal = self.legal_actions()
         parsed = self._parse(wanted)
         if parsed is not None and not self.is_terminal():
-            if self._allows(parsed, legal):
+            if self._allows(parsed):
                 return parsed
             refusal = self._refusal(parsed) if self.current_player() >= 0 else None
             raise NotationError(self.refused(quoted(text.strip()), refusal, legal))

@@ -337,9 +337,20 @@ def dice_args(dice: tuple[int, ...]) -> tuple[int, int, int]:
     return dice[0], dice[-1], len(dice)
 
 
+@njit(cache=True)
+def _legal_steps_of(
+    cells: np.ndarray, player: int, first: int, second: int, n: int, rules: int
+) -> np.ndarray:
+    """:func:`_legal_steps` on a copy of ``cells`` made here, so that a read-only view of a
+    position's bytes is passed as it is: asked at every action, a copy costs less in compiled
+    code than in numpy."""
+    return _legal_steps(cells.copy(), player, first, second, n, rules)
+
+
 def legal_steps(cells: bytes, player: int, dice: tuple[int, ...], rules: int) -> list[int]:
     """Codes of the steps that begin a complete legal play of ``dice``."""
-    steps: list[int] = _legal_steps(to_array(cells), player, *dice_args(dice), rules).tolist()
+    found = _legal_steps_of(np.frombuffer(cells, np.int8), player, *dice_args(dice), rules)
+    steps: list[int] = found.tolist()
     return steps
 
 

@@ -37,7 +37,7 @@ from ludotheque.core.game import CHANCE, TERMINAL, Game, OneWorld, Refusal, Stat
 from ludotheque.core.i18n import N_, _, ngettext
 from ludotheque.core.numbers import parse_int
 from ludotheque.games.jacquet import MANIFEST, fast
-from ludotheque.games.jacquet.position import SEATS, Position, Stage
+from ludotheque.games.jacquet.position import DICE, LOT, MOVE, SEATS, WON, Position, Stage
 from ludotheque.games.jacquet.rules import (
     FOURTH_TABLE,
     Board,
@@ -82,7 +82,7 @@ class JacquetGame(Game):
         """The reading as the compiled move generator takes it."""
         return fast.flags(self.reading)
 
-    @property
+    @cached_property
     def by_pairs(self) -> bool:
         granularity: str = self.options["granularity"]
         return granularity == "pair"
@@ -137,9 +137,9 @@ class JacquetState(TablesChance, State):
         stage = position.stage
         self._player = (
             position.to_move
-            if stage is Stage.MOVE
+            if stage is MOVE
             else TERMINAL
-            if stage is Stage.WON
+            if stage is WON
             else CHANCE
         )
 
@@ -171,6 +171,10 @@ class JacquetState(TablesChance, State):
         return self._player
 
     def _legal_actions(self) -> list[int]:
+        return list(self._kept_legal())
+
+    def _kept_legal(self) -> list[int]:
+        """The legal decisions, worked out once a position and kept (not to be changed)."""
         if self._legal is None:
             p, rules = self.position, self.game.rules
             if self.game.by_pairs:
@@ -178,37 +182,41 @@ class JacquetState(TablesChance, State):
                 self._legal = self._pairs[:, 0].tolist()
             else:
                 self._legal = fast.legal_steps(p.cells, p.to_move, p.dice, rules)
-        return list(self._legal)
+        return self._legal
+
+    def _allows(self, action: int) -> bool:
+        return action in self._kept_legal() if self._player >= 0 else super()._allows(action)
 
     def _chance_node(self) -> str | None:
         # Rule "a throw": two dice, 21 outcomes (core.dice.TablesChance); the lot before.
         stage = self.position.stage
-        return "lot" if stage is Stage.LOT else "dice" if stage is Stage.DICE else None
+        return "lot" if stage is LOT else "dice" if stage is DICE else None
 
     def _apply(self, action: int) -> None:
         p = self.position
-        codes = self.codes_of(action) if p.stage is Stage.MOVE else []
+        stage = p.stage
+        codes = self.codes_of(action) if stage is MOVE else []
         self._legal = None
-        if p.stage is Stage.LOT:
+        if stage is LOT:
             self.position = p.draw_lot(action)
             self.first = self.position.to_move
             self._last = (p, [])
             return
-        if p.stage is Stage.DICE:
+        if stage is DICE:
             self.throws += 1
             throw = throw_of(action)
             assert throw is not None  # a legal outcome of the dice is a throw
             self.position = p.roll(throw)
             self._last = (p, [])
-            if not self._legal_actions():
+            if not self._kept_legal():
                 self.position = self.position.end_turn()
                 self._turn_passed()
             return
         self.position = p.play_codes(codes)
         self._last = (p, codes)
         # Every die played, or none of those left can be (the legal steps say which).
-        if self.position.stage is Stage.MOVE and (
-            not self.position.dice or not self._legal_actions()
+        if self.position.stage is MOVE and (
+            not self.position.dice or not self._kept_legal()
         ):
             self.position = self.position.end_turn()
 
@@ -216,9 +224,8 @@ class JacquetState(TablesChance, State):
         """The codes of the steps a legal decision plays, in an order they can be played."""
         if not self.game.by_pairs:
             return [action]
-        self._legal_actions()
-        assert self._legal is not None  # listed just above
-        row: list[int] = self._pairs[self._legal.index(action)].tolist()
+        at = self._kept_legal().index(action)  # lists the pairs, if they were not
+        row: list[int] = self._pairs[at].tolist()
         return row[1:] if row[2] != fast.NO_STEP else row[1:2]
 
     def steps_of(self, action: int) -> tuple[Step, ...]:

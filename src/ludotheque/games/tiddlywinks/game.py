@@ -588,13 +588,13 @@ class TiddlywinksState(State):
                         actions.add(Shot.quantised(k, bearing, tenth / 10, steep).id)
         return sorted(actions)
 
-    def _allows(self, action: int, legal: list[int]) -> bool:
+    def _allows(self, action: int) -> bool:
         if self.is_chance_node():
             if self.game.options["hands"] == "steady":
                 return action == STEADY
             return 0 <= action < TREMBLE_IDS
         if action == PASS:
-            return legal == [PASS]
+            return not self.playable()
         if not 0 < action <= SHOT_IDS:
             return False
         shot = Shot.from_id(action)

@@ -60,7 +60,7 @@ def main() -> None:
     direct = time.perf_counter() - start
     print(f"one CFR iteration: C++ on the exported tree {native * 1000:.1f} ms, Python on the "
           f"Python game {direct:.2f} s ({direct / native:,.0f}x); the export pays for itself "
-          f"after {exported / direct:.1f} iterations")
+          f"after {exported / (direct - native):.1f} iterations")
 
 
 if __name__ == "__main__":

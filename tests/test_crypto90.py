@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ludotheque
-from ludotheque.core.errors import NotationError
-from ludotheque.games.crypto90.game import Crypto90State
+from ludotheque.core.errors import IllegalMoveError, NotationError
+from ludotheque.games.crypto90.game import HYPNOTISE, Crypto90State
 from ludotheque.games.crypto90.rules import (
     FAKIR,
+    ROW,
     best_series,
     card_name,
     cards,
@@ -406,3 +407,18 @@ def test_the_race_evaluation_reads_the_leaflet_examples_as_won_or_not():
     assert wait(row, 2, unseen - set(row) - {2}, players=4) > wait(
         cards("01 03 06 24 49 61 62 77"), 2, unseen - set(row) - {2, 1, 3, 77}, players=4
     )
+
+
+def test_hypnotising_a_seat_not_at_the_table_is_one_sentence():
+    """Two players: an id of the action space that names a third seat's row is refused by the
+    rule, not with an IndexError (the ids have room for four)."""
+
+    state, rng = ludotheque.load_game("crypto-90", players=2).new_initial_state(), random.Random(0)
+    while state.is_chance_node() or not (state.table.phase is Phase.HYPNOTISE
+                                         and state.table.held[state.table.to_move]):
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                           else rng.choice(state.legal_actions()))
+    before = state.history()
+    with pytest.raises(IllegalMoveError, match="a fakir goes in the row of one of the 2 players"):
+        state.apply_action(HYPNOTISE + 3 * ROW)
+    assert state.history() == before

@@ -286,6 +286,11 @@ def test_variation_I_most_counters_in_the_cup_wins():
     assert state.is_terminal()
     assert state.position.winners == (0,)  # red 2 in the cup, blue 1
     assert state.returns() == [1.0, -1.0]  # the pool alone: no forfeits without a finish
+    # Over, the game takes no shot, not even of blue's counters still to play (it once
+    # took one, as any shot is judged by its counter rather than found in a list).
+    blue = state.game.playable(state.position, 1)[0]  # a counter still on the line
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        state.apply_action(Shot.quantised(blue, 0.0, 0.5, 45).id)
     # end=all-out (the default): blue plays on; red, with nothing left, passes.
     state = staged("tiddledy-winks", placed, variation="I")
     shoot(state, "red 4 aim 0 pressure 0.01 steep 45")

@@ -348,17 +348,16 @@ def register_all() -> tuple[list[str], list[str]]:
     """Register every rule set that offers an encoding, and its research configurations
     (``Manifest.research``), once; the OpenSpiel names of each."""
     registered = set(pyspiel.registered_names())
-    names: tuple[list[str], list[str]] = ([], [])
-    for manifest in manifests():
-        if manifest.encoding is None:
-            continue
-        for research, declared in enumerate(((manifest,), manifest.research)):
-            for served in declared:
-                name = short_name(served)
-                if name not in registered:
-                    _register(served)
-                names[research].append(name)
-    return names
+
+    def served(manifest: Manifest) -> str:
+        name = short_name(manifest)
+        if name not in registered:
+            _register(manifest)
+        return name
+
+    rule_sets = [m for m in manifests() if m.encoding is not None]
+    research = [served(r) for m in rule_sets for r in m.research]
+    return [served(m) for m in rule_sets], research
 
 
 #: The rule sets' OpenSpiel names, and their research configurations' (not the sources' rules).

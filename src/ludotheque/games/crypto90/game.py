@@ -276,6 +276,9 @@ class Crypto90State(StockChance, State):
             player, position = divmod(action - HYPNOTISE, ROW)
             if not t.held[t.to_move]:
                 return Refusal(_("hypnotise"), _("you hold no fakir to put in a row"))
+            if player >= len(t.rows):  # an id of the action space naming a seat not here
+                return Refusal(_("hypnotise"), _("a fakir goes in the row of one of the "
+                                                 "{count} players", count=len(t.rows)))
             if t.phase is Phase.HYPNOTISE and t.rows[player][position] == FAKIR:
                 return Refusal(_("hypnotise"), _("a fakir replaces a card that is not a fakir"))
             if t.phase is not Phase.HYPNOTISE:

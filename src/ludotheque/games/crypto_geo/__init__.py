@@ -162,13 +162,13 @@ CHAIN_RESEARCH_INFO = replace(
 )
 
 CHAIN_RESEARCH_OPTIONS = (
-    Option("players", int, 2, (2, 3), rule=False, help="two or three players"),
+    Option("players", int, 2, (2, 3), rule=False, help=N_("two or three players")),
     Option("cards", int, 6, tuple(range(4, len(NORTH) + 1)), rule=False,
-           help="the départements of the deck: the first of Nord, Pas-de-Calais, Somme, Aisne, "
-           "Oise, Seine-Maritime, Ardennes, Marne"),
-    Option("hand", int, 2, (1, 2, 3), rule=False, help="the cards each hand is dealt"),
-    Option("fakirs", int, 0, (0, 1, 2), rule=False, help="the fakirs in the deck"),
-    Option("rounds", int, 1, (1, 2), rule=False, help="the rounds the game lasts"),
+           help=N_("the départements of the deck: the first of Nord, Pas-de-Calais, Somme, "
+                   "Aisne, Oise, Seine-Maritime, Ardennes, Marne")),
+    Option("hand", int, 2, (1, 2, 3), rule=False, help=N_("the cards each hand is dealt")),
+    Option("fakirs", int, 0, (0, 1, 2), rule=False, help=N_("the fakirs in the deck")),
+    Option("rounds", int, 1, (1, 2), rule=False, help=N_("the rounds the game lasts")),
     # Every configuration ends by the rules within 2 × 7 × 2 = 28 decisions (a round lays at
     # most the deck's départements but the one turned up, each followed by done at most once).
     limit_option(50, N_("the penalties paid stand as they are")),

@@ -372,9 +372,9 @@ class CryptoGeographiqueChainState(MapState):
             "failures": c.failures,
             "chained": c.chained,
             "visible": visible,
-            "visible_neighbours": sorted(card_name(x) for x in neighbours(c.laid[-1]))
-            if c.laid
-            else [],
+            "visible_neighbours": sorted(
+                card_name(x) for x in self.game.deck.touching(c.laid[-1])
+            ) if c.laid else [],
             "stock": c.stock.size,
             "totals": {names[p]: self.totals[p] for p in range(c.players)},
             # The round as the table saw it, for a player who remembers: who laid what, and
@@ -468,7 +468,7 @@ class HiddenChainHands(HiddenRound[Chain]):
 
 
 def _barred(
-    log: tuple[tuple[int, int, bool], ...], sizes: tuple[int, ...], dealt: int = HAND
+    log: tuple[tuple[int, int, bool], ...], sizes: tuple[int, ...], dealt: int
 ) -> tuple[tuple[frozenset[int], ...], ...]:
     """For each player, the cards each card of his hand cannot be, from what the table saw.
 
@@ -481,10 +481,10 @@ def _barred(
     the Somme: it can only be the card he drew, and his other nine are still barred.
 
     >>> from ludotheque.games.crypto_geo.departements import neighbours
-    >>> north, south = _barred(((1, 80, False), (1, 2, True)), sizes=(0, 9))
+    >>> north, south = _barred(((1, 80, False), (1, 2, True)), sizes=(0, 9), dealt=9)
     >>> north, len(south), sum(1 for bar in south if bar == neighbours(80))
     ((), 9, 9)
-    >>> _, south = _barred(((1, 80, False), (1, 1, True)), sizes=(0, 9))  # the Ain: any of them
+    >>> _, south = _barred(((1, 80, False), (1, 1, True)), (0, 9), 9)  # the Ain: any of them
     >>> sum(1 for bar in south if bar == neighbours(80))
     8
     """

@@ -270,6 +270,10 @@ class ChainEncoding(MapEncoding):
     def __init__(self, game: CryptoGeographiqueChainGame) -> None:
         super().__init__(game)
         n, rounds = self.players, game.options["rounds"]
+        # The map's borders within the deck (every one, in the leaflet's deck).
+        in_deck = np.zeros(CARDS, np.float32)
+        in_deck[list(game.deck.departements)] = 1
+        self._touching = _TOUCHING * in_deck
         # Rule "penalties": a loser pays at most 20 a card, the winner is paid at most the
         # others' cards: never more than 20 × 90 a round either way.
         self._most = PER_CARD * DEPARTEMENTS * rounds
@@ -317,7 +321,7 @@ class ChainEncoding(MapEncoding):
             visible = c.laid[-1]
             _pile(out["laid"], c.laid)
             out["visible"][visible] = 1
-            out["touching"][:] = _TOUCHING[visible]
+            out["touching"][:] = self._touching[visible]
         if c.log:
             logged = self._logged(c.log, player)
             out["laid_by"][:] = logged[1]

@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cached_property
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from ludotheque.core.cards import (
@@ -42,6 +43,7 @@ from ludotheque.games.crypto_geo.departements import (
     explain,
     folded,
     name,
+    neighbours,
     numbers_by_name,
 )
 from ludotheque.games.crypto_geo.view import CryptoGeographiqueView, Ending, ShownHands
@@ -141,6 +143,15 @@ class Deck:
     def stock(self) -> Stock:
         """The whole deck face down, as a round begins."""
         return Stock.of(self.departements, FAKIR, self.fakirs)
+
+    @cached_property
+    def _in_deck(self) -> frozenset[int]:
+        return frozenset(self.departements)
+
+    def touching(self, card: int) -> frozenset[int]:
+        """The départements of the deck that touch ``card`` on the map (all that touch it, in
+        the leaflet's deck)."""
+        return neighbours(card) & self._in_deck
 
 
 #: The box's 90 départements, numbered as on number plates before 1968 (1 Ain … 90).

@@ -27,8 +27,9 @@ from __future__ import annotations
 from typing import Any
 
 from ludotheque.core.errors import OptionError
+from ludotheque.core.i18n import _
 from ludotheque.games.crypto_geo import CHAIN_RESEARCH, NORTH
-from ludotheque.games.crypto_geo.chain import CryptoGeographiqueChainGame
+from ludotheque.games.crypto_geo.chain import PER_CARD, CryptoGeographiqueChainGame
 from ludotheque.games.crypto_geo.game import Deck
 
 
@@ -43,12 +44,27 @@ class ResearchChainGame(CryptoGeographiqueChainGame):
         # The deal, the card turned up and one left to draw, whatever fakirs come out (each is
         # replaced): a stock empty once dealt would end the round before its first turn.
         if cards < players * hand + 2:
-            raise OptionError(
-                f"a research deck of {cards} cards cannot deal {players} hands of {hand} and "
-                f"leave a card to turn up and one in the stock: give it at least "
-                f"{players * hand + 2} cards (cards), or smaller hands (hand)."
-            )
+            raise OptionError(_(
+                "a research deck of {cards} cards cannot deal {players} hands of {hand} and "
+                "leave a card to turn up and one in the stock: give it at least {least} cards "
+                "(cards), or {fewer}.", cards=cards, players=players, hand=hand,
+                least=players * hand + 2,
+                fewer=_("smaller hands (hand)") if hand > 1 else _("fewer players (players)")))
+        self._deck = Deck(NORTH[:cards], self.options["fakirs"], hand)
 
     @property
     def deck(self) -> Deck:
-        return Deck(NORTH[: self.options["cards"]], self.options["fakirs"], self.options["hand"])
+        return self._deck
+
+    def max_game_length(self) -> int:
+        # A decision lays a card or ends a turn after one: a round lays the deck's départements
+        # but the one turned up at most, each followed at most once by done.
+        laid: int = self.options["rounds"] * 2 * (self.options["cards"] - 1)
+        return min(super().max_game_length(), laid)
+
+    def max_utility(self) -> float:
+        # Rule "penalties": the winner is paid 20 a card the others hold, a round.
+        return float(PER_CARD * self.options["cards"] * self.options["rounds"])
+
+    def min_utility(self) -> float:
+        return -self.max_utility()

@@ -221,8 +221,9 @@ class CryptoGeographiqueChainView(TypedDict):
     ]
     visible_neighbours: Annotated[
         list[str],
-        "every département that touches the visible card, sorted by name, wherever it is "
-        "(laid, in a hand or in the stock); empty during the deal",
+        "every département of the deck that touches the visible card (of the leaflet's "
+        "deck, every one), sorted by name, wherever it is (laid, in a hand or in the stock); "
+        "empty during the deal",
     ]
     stock: Annotated[int, "how many cards are left in the stock (talon), face down"]
     totals: Annotated[

@@ -37,7 +37,7 @@ from ludotheque.core.encoding import Encoding, Field, Fields, Layout
 from ludotheque.core.game import State
 from ludotheque.games.jacquet import fast
 from ludotheque.games.jacquet.game import JacquetGame, JacquetState
-from ludotheque.games.jacquet.position import Stage
+from ludotheque.games.jacquet.position import LOT, Stage
 from ludotheque.games.jacquet.rules import CHECKERS, HALF_TRACK
 
 #: The checkers on a point beyond the third, as a fraction: 12 more make 1.
@@ -157,7 +157,7 @@ class JacquetEncoding(Encoding):
         courier[0], courier[1] = cells[fast.COURIER_AT + player], cells[fast.COURIER_AT + him]
         stage = p.stage
         out["stage"][_STAGES[stage]] = 1
-        if stage is not Stage.LOT:
+        if stage is not LOT:
             out["turn"][0 if p.to_move == player else 1] = 1
         if p.dice:
             out["dice"][...] = _DICE[p.dice]

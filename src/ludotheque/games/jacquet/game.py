@@ -37,7 +37,7 @@ from ludotheque.core.game import CHANCE, TERMINAL, Game, OneWorld, Refusal, Stat
 from ludotheque.core.i18n import N_, _, ngettext
 from ludotheque.core.numbers import parse_int
 from ludotheque.games.jacquet import MANIFEST, fast
-from ludotheque.games.jacquet.position import DICE, LOT, MOVE, SEATS, WON, Position, Stage
+from ludotheque.games.jacquet.position import DICE, LOT, MOVE, SEATS, WON, Position
 from ludotheque.games.jacquet.rules import (
     FOURTH_TABLE,
     Board,
@@ -114,8 +114,8 @@ class JacquetState(TablesChance, State):
 
     def __init__(self, game: JacquetGame, position: Position | None = None) -> None:
         super().__init__(game)
+        self._legal: list[int] | None = None  # the legal decisions, once listed (_kept_legal)
         self.position = position or Position()
-        self._legal: list[int] | None = None
         #: How many throws the game has had, and who threw first (None before the lot).
         self.throws = 0
         self.first: int | None = None
@@ -133,6 +133,7 @@ class JacquetState(TablesChance, State):
     @position.setter
     def position(self, position: Position) -> None:
         self._position = position
+        self._legal = None  # listed again for the new position, when asked
         # Asked several times per action: kept, not worked out each time.
         stage = position.stage
         self._player = (
@@ -160,7 +161,7 @@ class JacquetState(TablesChance, State):
                 f"'courier' marks a courier that came home and was hit since, which cannot "
                 f"happen in the {self.game.reading.name} reading, where no checker is hit."
             )
-        if p.stage is Stage.MOVE and not self._legal_actions():
+        if p.stage is MOVE and not self._legal_actions():
             # JacquetState._apply passes the turn when none of the dice left can be played.
             raise NotationError(
                 f"{SEATS[p.to_move]} can play none of the dice left in {str(p)!r} under these "
@@ -196,7 +197,6 @@ class JacquetState(TablesChance, State):
         p = self.position
         stage = p.stage
         codes = self.codes_of(action) if stage is MOVE else []
-        self._legal = None
         if stage is LOT:
             self.position = p.draw_lot(action)
             self.first = self.position.to_move
@@ -248,17 +248,17 @@ class JacquetState(TablesChance, State):
         chance = self._chance_text(action)
         if chance is not None:
             return chance
-        if p.stage is Stage.MOVE and action in self._legal_actions():
+        if p.stage is MOVE and action in self._kept_legal():
             return self._write(p, self.steps_of(action))
         return f"<no action {action} at this point>"
 
     def _aliases(self, text: str) -> int | None:
         """A throw in any spelling; steps in any order, or another way to the same board."""
         p = self.position
-        if p.stage is Stage.DICE:
+        if p.stage is DICE:
             return self._throw_alias(text)
         try:
-            if p.stage is Stage.MOVE:
+            if p.stage is MOVE:
                 steps = [Step.parse(word) for word in text.split()]
                 # The same steps first: 22/off and 22/off(4) leave one board, not one turn.
                 for action in self._legal_actions():
@@ -276,7 +276,7 @@ class JacquetState(TablesChance, State):
 
     def _refusal(self, action: int) -> Refusal | None:
         p = self.position
-        if self.game.by_pairs or p.stage is not Stage.MOVE or not 0 <= action < STEP_ACTIONS:
+        if self.game.by_pairs or p.stage is not MOVE or not 0 <= action < STEP_ACTIONS:
             return None
         step = Step(*fast.step_of(action))
         return why_not(p.board, p.to_move, step, p.dice, self.game.reading)
@@ -286,7 +286,7 @@ class JacquetState(TablesChance, State):
         checker carried by several dice at once, which the notation does not write; steps
         that are all legal but more than a decision plays, answered with how to enter them."""
         p, reading = self.position, self.game.reading
-        if p.stage is not Stage.MOVE:
+        if p.stage is not MOVE:
             return None
         board, dice, steps = p.board, p.dice, []
         for word in text.split():
@@ -411,8 +411,8 @@ class JacquetState(TablesChance, State):
             "seat": None if player is None else SEATS[player],
             "position": str(p),
             "stage": p.stage.value,
-            "to_move": None if p.stage is Stage.LOT else SEATS[p.to_move],
-            "throw": str(p.throw) if p.stage is Stage.MOVE else None,
+            "to_move": None if p.stage is LOT else SEATS[p.to_move],
+            "throw": str(p.throw) if p.stage is MOVE else None,
             "dice_left": list(p.dice),
             # Absolute points, White's numbering: positive White, negative Black.
             "points": list(board.points),
@@ -429,25 +429,25 @@ class JacquetState(TablesChance, State):
         steps = tuple(Step(*fast.step_of(code)) for code in codes)
         now = self.position
         seat = _(SEATS[before.to_move])
-        if before.stage is Stage.LOT:
+        if before.stage is LOT:
             return _("{seat} has the higher die and throws first.", seat=_(SEATS[now.to_move]))
-        if before.stage is Stage.DICE:
+        if before.stage is DICE:
             last = self.last_action()
             assert last is not None  # the throw just made
             throw = throw_of(last)
             assert throw is not None
-            if now.stage is Stage.DICE:
+            if now.stage is DICE:
                 return _("{seat} throws {throw} and can play nothing.", seat=seat,
                          throw=throw.spoken())
             return _("{seat} throws {throw}.", seat=seat, throw=throw.spoken())
         moves = self._write(before, steps)
-        if now.stage is Stage.WON:
+        if now.stage is WON:
             return _("{seat} plays {moves}; {result}.", seat=seat, moves=moves,
                      result=self._result_sentence())
         unplayed = list(before.dice)
         for step in steps:
             unplayed.remove(step.die)
-        if now.stage is Stage.DICE and unplayed:
+        if now.stage is DICE and unplayed:
             # Only a doublet leaves more than one die, all of its number: a coup simple's
             # decision plays at least one of its two dice.
             return ngettext("{seat} plays {moves}; the {die} cannot be played.",

@@ -34,7 +34,7 @@ from ludotheque.games.jacquet.fast import (
     dice_args,
     to_array,
 )
-from ludotheque.games.jacquet.position import Stage
+from ludotheque.games.jacquet.position import DICE, MOVE
 from ludotheque.games.jacquet.rules import CHECKERS, OFF, Reading
 
 #: Pips a held point is worth for each opposing checker it stands in front of (within 6, at
@@ -215,7 +215,7 @@ class HeuristicPlayout:
     def __call__(self, state: State, rng: random.Random) -> list[float]:
         p = state.position  # type: ignore[attr-defined]
         winner = p.winner
-        race_on = racing(p.cells) if winner is None and p.stage is Stage.DICE else None
+        race_on = racing(p.cells) if winner is None and p.stage is DICE else None
         if race_on is not None:
             # A pure race, the dice about to be thrown: the bear-off database's odds.
             white = race(race_on[p.to_move], race_on[1 - p.to_move],
@@ -224,7 +224,7 @@ class HeuristicPlayout:
             return [white, 1.0 - white]
         if winner is None:
             game = state.game
-            first, second, n = dice_args(p.dice) if p.stage is Stage.MOVE else (0, 0, 0)
+            first, second, n = dice_args(p.dice) if p.stage is MOVE else (0, 0, 0)
             winner = _playout(
                 to_array(p.cells), p.to_move, first, second, n, game.rules,  # type: ignore[attr-defined]
                 game.reading.hitting, rng.getrandbits(32),  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ its child, which :func:`living_children` finds.
 from __future__ import annotations
 
 import ctypes
+import sys
 import time
 from pathlib import Path
 
@@ -18,6 +19,18 @@ PR_SET_CHILD_SUBREAPER = 36
 
 def become_subreaper() -> None:
     ctypes.CDLL(None).prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+
+def hearing_ctrl_c(command: list[str]) -> list[str]:
+    """``command`` for a program a test interrupts, started hearing Ctrl-C as a terminal's
+    program does whatever the runner's disposition: an ignored SIGINT is inherited (and Python
+    then leaves it ignored), and a shell without job control ignores it in whatever it starts
+    with ``&``, so that ``make test &`` once saw both Ctrl-C tests play on to the end. A small
+    Python restores it and becomes the program (``exec``), rather than a ``preexec_fn``, which
+    is not safe where the test process has threads."""
+    restore = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+               "os.execv(sys.argv[1], sys.argv[1:])")
+    return [sys.executable, "-c", restore, *command]
 
 
 def _stat(pid: int) -> tuple[str, int] | None:

@@ -25,6 +25,7 @@ from ludotheque.core.registry import games, manifest
 from ludotheque.games.crypto_geo.combinations import MOST_CARDS, best_split
 from ludotheque.games.dames_rabattues.rules import Side
 from tests.helpers import play
+from tests.processes import hearing_ctrl_c
 
 # A path in a temporary folder is one long word, which rich folds at the line's end if longer:
 # a console wider than any of them.
@@ -416,12 +417,9 @@ def test_ctrl_c_while_a_computer_thinks_saves_the_record(tmp_path):
     command = [str(Path(sys.executable).parent / "ludotheque"), "play", "jacquet",
                "--seat", "1=hard", "--seat", "2=human", "--seed", "2", "--save", str(record)]
     env = dict(os.environ, COLUMNS="200", PYTHONIOENCODING="utf-8")
-    # Started hearing Ctrl-C as a terminal's program does: an ignored SIGINT is inherited (and
-    # Python then leaves it ignored), and once, under load, the game went on past the signal
-    # to read the end of its input at black's prompt, as a program that never heard it does.
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, encoding="utf-8", env=env,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = subprocess.Popen(hearing_ctrl_c(command), stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, encoding="utf-8",
+                               env=env)
     # A guard, not a wait: should the line never come, the test fails instead of hanging.
     guard = threading.Timer(300, process.kill)
     guard.start()

@@ -20,6 +20,7 @@ from ludotheque.core.registry import games
 from ludotheque.play.help import rules_doc
 from ludotheque.selfplay.readings import CHECKPOINT, Findings, Study, play_study
 from ludotheque.selfplay.report import write_report
+from tests.processes import hearing_ctrl_c
 
 # A path in a temporary folder is one long word, which rich folds at the line's end if longer:
 # a console wider than any of them.
@@ -186,8 +187,9 @@ def test_ctrl_c_keeps_the_finished_chunks_and_resume_carries_on(tmp_path):
     command = [str(Path(sys.executable).parent / "ludotheque"), *arguments]
     env = dict(os.environ, COLUMNS="200", PYTHONIOENCODING="utf-8")
     # Its own process group, as a terminal's job: Ctrl-C reaches the workers too.
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               encoding="utf-8", env=env, start_new_session=True)
+    process = subprocess.Popen(hearing_ctrl_c(command), stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, encoding="utf-8", env=env,
+                               start_new_session=True)
     guard = threading.Timer(300, process.kill)
     guard.start()
     try:

@@ -14,9 +14,13 @@ that finished before a Ctrl-C). Ctrl-C stops the workers at once and raises
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from typing import TypeVar
+import multiprocessing
+import signal
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import TypeVar, cast
 
 from ludotheque.selfplay.cluster import connected, run
 
@@ -48,18 +52,66 @@ def run_chunks(
 
 def _in_processes(play: Callable[[Work], Result], work: Sequence[Work], jobs: int,
                   finished: Callable[[int, Result], None]) -> None:
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    """The pieces shared among ``jobs`` processes, each given the next piece as it hands one
+    back. The parent stops and reaps its own workers, each with a pipe of its own, with no
+    thread between: a ProcessPoolExecutor's shutdown waits on the pool's thread, which can wait
+    for ever on a worker stopped midway (half a result in the queue all workers share), and an
+    interrupted study once hung so."""
+    context = multiprocessing.get_context()
+    pieces = iter(enumerate(work))
+    workers: dict[Connection, BaseProcess] = {}
+    running: dict[Connection, int] = {}
     try:
-        pending = {pool.submit(play, piece): i for i, piece in enumerate(work)}
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                finished(pending.pop(future), future.result())
-    except BaseException:
-        # Ctrl-C, or a piece that failed: the pieces under way are not waited for. Python
-        # offers no public way to stop a pool's processes before 3.14 (terminate_workers).
-        for process in list(pool._processes.values()):
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown()
+        for _ in range(min(jobs, len(work))):
+            ours, theirs = context.Pipe()
+            started = context.Process(target=_worker, args=(play, theirs), daemon=True)
+            started.start()
+            theirs.close()
+            workers[ours] = started
+        for pipe in workers:
+            _give(pipe, pieces, running)
+        while running:
+            for ready in wait(list(running)):
+                pipe = cast(Connection, ready)
+                try:
+                    done, result = pipe.recv()
+                except EOFError:
+                    raise RuntimeError("a self-play worker process ended before its piece "
+                                       f"did (exit code {workers[pipe].exitcode})") from None
+                if not done:
+                    raise result
+                finished(running.pop(pipe), result)
+                _give(pipe, pieces, running)
+    finally:
+        # However it ends, the workers are stopped: at Ctrl-C or a failed piece without
+        # waiting for the pieces under way, else idle, waiting for a piece none will give.
+        for pipe, worker in workers.items():
+            worker.kill()
+            worker.join()
+            pipe.close()
+
+
+def _give(pipe: Connection, pieces: Iterator[tuple[int, Work]],
+          running: dict[Connection, int]) -> None:
+    """The next piece, if any is left, to the worker at the end of ``pipe``."""
+    following = next(pieces, None)
+    if following is not None:
+        running[pipe], piece = following
+        pipe.send(piece)
+
+
+def _worker(play: Callable[[Work], Result], pipe: Connection) -> None:
+    """Play each piece that comes down ``pipe`` and send back its result, or the exception it
+    raised (with the worker's traceback as a note), until the parent stops it. Ctrl-C is the
+    parent's to handle, which reaches a terminal's whole job: the worker ignores it rather
+    than die printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        piece = pipe.recv()
+        answer: tuple[bool, object]
+        try:
+            answer = (True, play(piece))
+        except Exception as error:
+            error.add_note(f"in a self-play worker process:\n{traceback.format_exc()}")
+            answer = (False, error)
+        pipe.send(answer)

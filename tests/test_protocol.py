@@ -71,7 +71,8 @@ def check_state(state):
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=25, deadline=None)
+# Ten whole games of each, every state of them checked: the map games take seconds a game.
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**64))
 def test_random_play_ends_and_replays(name, seed):
     game = short_game(name)

@@ -146,8 +146,8 @@ def collect(game_id: str) -> list[dict[str, Any]]:
                              "of": len(states) - 1, "seat": viewer},
                     "state": state,  # to read a move aimed rather than picked from a list
                 })
-        # One drawing a game is pointed at, clicked and typed on everywhere: a little past the
-        # middle, as a seat that has moves to make.
+        # One drawing a game is pointed at, clicked and typed on, each kind of element: a
+        # little past the middle, as a seat that has moves to make.
         middle = [item for item in items[first:] if item["what"]["moment"] >= kept[len(kept) // 2]]
         choose = next((item for item in middle if item["ctx"]["yours"]), middle[0])
         choose["poke"] = True
@@ -162,9 +162,9 @@ def collect(game_id: str) -> list[dict[str, Any]]:
 # dice box, a counter) or a <button> that is not a quiet one (a quiet button enlarges the map
 # or cancels a choice: it plays nothing). A click on the first of them plays one of its legal
 # moves or nothing (it selects a checker or a counter, opens a choice); draw() itself plays
-# nothing. On an item marked "poke", every element drawn (but links) is pointed at, left,
-# focused, clicked and given Enter, as a person's mouse and keyboard would, and may play only
-# legal moves.
+# nothing. On an item marked "poke", an element of each kind drawn (but links) is pointed at,
+# left, focused, clicked and given Enter, as a person's mouse and keyboard would, and may play
+# only legal moves.
 DRAW = """async ({ module, items, start }) => {
   const screen = await import(module);
   const PLAYABLE = "[role=button], button:not(.quiet)";
@@ -172,7 +172,15 @@ DRAW = """async ({ module, items, start }) => {
   const failed = (i, text) => ({ index: start + i, error: text });
   const poke = (board) => {
     const mouse = (type, bubbles) => new MouseEvent(type, { bubbles, cancelable: true });
-    for (const node of [...board.querySelectorAll("*")].filter((e) => !e.closest("a"))) {
+    // One element of each kind: its tag, classes, role and whether it takes the focus (the
+    // ninety départements of a map are one kind, each drawing a whole map again when clicked).
+    const kinds = new Map();
+    for (const node of board.querySelectorAll("*")) {
+      const kind = [node.tagName, node.getAttribute("class"), node.getAttribute("role"),
+                    node.getAttribute("tabindex")].join("|");
+      if (!node.closest("a") && !kinds.has(kind)) kinds.set(kind, node);
+    }
+    for (const node of kinds.values()) {
       node.dispatchEvent(mouse("mouseover", true));
       node.dispatchEvent(mouse("mouseenter", false));
       node.dispatchEvent(new FocusEvent("focus"));

@@ -21,7 +21,7 @@ from playwright.sync_api import Page
 
 from ludotheque.core.i18n import reading
 from ludotheque.server.pages import seated
-from tests.server.test_browser import DESKTOP, PHONE, play_to_the_end, sit_down
+from tests.server.test_browser import DESKTOP, PHONE, STILL, play_to_the_end, sit_down
 from tests.server.test_screens import collect
 from tests.test_i18n import translated
 
@@ -83,8 +83,8 @@ def left_in_english(page: Page, root: str = "body") -> list[str]:
     return sorted({text for text in texts if english().fullmatch(text)})
 
 
-def french(chromium_browser, size: str):
-    return chromium_browser.new_context(viewport=SIZES[size], locale="fr-FR")
+def french(chromium_browser, size: str, **settings):
+    return chromium_browser.new_context(viewport=SIZES[size], locale="fr-FR", **settings)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -144,7 +144,7 @@ def test_each_screen_draws_its_views_in_french(chromium_browser, server, game):
 def test_a_whole_game_in_french_against_the_computer(chromium_browser, server,
                                                      screenshots_dir):
     for size in ("phone",):  # the desktop's is drawn above; a whole game costs a minute
-        context = french(chromium_browser, size)
+        context = french(chromium_browser, size, **STILL)
         try:
             page = context.new_page()
             errors: list[str] = []

@@ -22,7 +22,14 @@ from playwright.sync_api import Page, expect
 
 from tests.server.helpers import LiveServer
 from tests.server.postgresql import free_port
-from tests.server.test_browser import DESKTOP, PHONE, phone_fits, play_to_the_end, sit_down
+from tests.server.test_browser import (
+    DESKTOP,
+    PHONE,
+    STILL,
+    phone_fits,
+    play_to_the_end,
+    sit_down,
+)
 
 CADDY = Path("/usr/bin/caddy")
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
@@ -104,9 +111,9 @@ def test_friends_play_crypto_90_over_https_and_play_again(
     # Thirty decisions, then the game stops as its limit says: play again comes after an end
     # as after any other, and a whole round by clicks cost three minutes of make test.
     options = {"goal": "rounds", "rounds": "1", "limit": "30"}
-    host = chromium_browser.new_context(viewport=DESKTOP, ignore_https_errors=True)
+    host = chromium_browser.new_context(viewport=DESKTOP, ignore_https_errors=True, **STILL)
     host.grant_permissions(["clipboard-read", "clipboard-write"], origin=proxied.url)
-    guest = chromium_browser.new_context(viewport=PHONE, ignore_https_errors=True)
+    guest = chromium_browser.new_context(viewport=PHONE, ignore_https_errors=True, **STILL)
     try:
         first = host.new_page()
         sit_down(first, proxied.url, "crypto-90", ["human", "human"], options)
